@@ -1,0 +1,59 @@
+/**
+ * The composed site (DESIGN §3–§5): the live shell at /, /remotes.json, and every released area under
+ * /mfe/<area>/<version>/. Files are only ever looked up inside a release folder chosen by validated names.
+ */
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AREAS, type AreaName } from '@studyhub/shared/contract';
+import { readRemotes, readShellVersion, RELEASES_DIR, releaseDir, VERSION_PATTERN } from '@studyhub/shared/deploy';
+import type { Config } from '../config';
+
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+const NO_CACHE = 'no-cache';
+/** Entry files keep their names across builds (DESIGN §8), so they are revalidated like index.html. */
+const UNHASHED_ENTRIES = new Set(['index.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'build-info.json']);
+
+function isArea(value: string): value is AreaName {
+  return (AREAS as readonly string[]).includes(value);
+}
+
+export async function siteRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const cacheFor = (file: string) => (config.devMode || UNHASHED_ENTRIES.has(path.basename(file)) ? NO_CACHE : 'immutable');
+
+  async function sendFrom(reply: FastifyReply, root: string, file: string) {
+    const policy = cacheFor(file);
+    return policy === NO_CACHE
+      ? reply.header('Cache-Control', NO_CACHE).sendFile(file, root, { cacheControl: false })
+      : reply.sendFile(file, root, { maxAge: ONE_YEAR_MS, immutable: true });
+  }
+
+  function liveShellDir(): string | null {
+    const version = readShellVersion(config.deployDir);
+    return version ? releaseDir(config.deployDir, 'shell', version) : null;
+  }
+
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('Cache-Control', NO_CACHE);
+    return readRemotes(config.deployDir);
+  });
+
+  app.get<{ Params: { area: string; version: string; '*': string } }>(
+    '/mfe/:area/:version/*',
+    async (request, reply) => {
+      const { area, version, '*': file } = request.params;
+      if (!isArea(area) || !VERSION_PATTERN.test(version) || file === '') {
+        return reply.code(404).send({ message: 'Not Found' });
+      }
+      return sendFrom(reply, path.join(config.deployDir, RELEASES_DIR, area, version), file);
+    },
+  );
+
+  // Everything else that is not /api: a file of the live shell, or index.html for a client-side route.
+  app.get('/*', async (request, reply) => {
+    const shellDir = liveShellDir();
+    if (!shellDir) return reply.code(503).send({ message: 'The site has not been deployed yet.' });
+    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
+    return sendFrom(reply, shellDir, looksLikeFile ? pathname.slice(1) : 'index.html');
+  });
+}

@@ -1,0 +1,29 @@
+import { pathToFileURL } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+
+/** Starts the server and returns the URL it listens on; SIGINT/SIGTERM finish in-flight requests first. */
+export async function startServer(config: Config): Promise<{ url: string; close(): Promise<void> }> {
+  const app = await buildApp(config);
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const close = () => app.close();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void close().then(() => process.exit(0));
+    });
+  }
+  return { url, close };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    const { url } = await startServer(loadConfig());
+    console.log(`StudyHub is running at ${url}`);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+    process.exit(1);
+  }
+}

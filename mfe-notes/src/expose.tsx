@@ -1,0 +1,7 @@
+/** What the notes area gives the shell: the contract of @studyhub/shared (DESIGN §3). */
+import { CONTRACT_VERSION, type AreaName } from '@studyhub/shared';
+
+export { NotesArea as default } from './notes-area';
+export const area: AreaName = 'notes';
+export const contractVersion = CONTRACT_VERSION;
+export const buildVersion = __STUDYHUB_BUILD_VERSION__;

@@ -1,0 +1,4 @@
+import { mountStandalone } from '@studyhub/shared';
+import { NotesArea } from './notes-area';
+
+mountStandalone('notes', NotesArea);

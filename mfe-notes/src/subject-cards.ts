@@ -1,0 +1,66 @@
+/**
+ * Year-page subject cards with their local download counts (SPEC §3–§4): kept per browser under the SPEC's
+ * localStorage keys, seeded from the catalog, never sent to the server.
+ */
+import { DOWNLOAD_COUNT_KEYS, yearSubjects, type YearNumber } from '@studyhub/shared';
+
+export interface SubjectCard {
+  code: string;
+  name: string;
+  semester: string;
+  downloads: number;
+  updated: string;
+  description: string;
+}
+
+function seededCards(year: YearNumber): SubjectCard[] {
+  return yearSubjects(year).map((subject) => ({
+    code: subject.code,
+    name: subject.name,
+    semester: String(subject.semester),
+    downloads: subject.seedDownloads,
+    updated: subject.updated,
+    description: subject.description,
+  }));
+}
+
+function storedCounts(year: YearNumber, storage: Storage): Map<string, number> {
+  const counts = new Map<string, number>();
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(DOWNLOAD_COUNT_KEYS[year]) ?? 'null');
+    if (!Array.isArray(stored)) return counts;
+    for (const item of stored as unknown[]) {
+      const { code, downloads } = (item ?? {}) as Partial<SubjectCard>;
+      if (typeof code === 'string' && typeof downloads === 'number' && Number.isFinite(downloads)) {
+        counts.set(code, downloads);
+      }
+    }
+  } catch {
+    // A damaged list is ignored: the seeded counts apply, as when nothing is stored.
+  }
+  return counts;
+}
+
+/**
+ * The year's cards: catalog facts, with the stored count where this browser has one. Merging by code (rather
+ * than showing the stored list as is) keeps subjects added to the catalog later visible.
+ */
+export function loadSubjectCards(year: YearNumber, storage: Storage = localStorage): SubjectCard[] {
+  const counts = storedCounts(year, storage);
+  return seededCards(year).map((card) => ({ ...card, downloads: counts.get(card.code) ?? card.downloads }));
+}
+
+/** "View Notes" adds 1 to the subject's count and saves the year's list. */
+export function recordView(year: YearNumber, code: string, storage: Storage = localStorage): SubjectCard[] {
+  const cards = loadSubjectCards(year, storage).map((card) =>
+    card.code === code ? { ...card, downloads: card.downloads + 1 } : card,
+  );
+  storage.setItem(DOWNLOAD_COUNT_KEYS[year], JSON.stringify(cards));
+  return cards;
+}
+
+const countFormat = new Intl.NumberFormat('en-IN');
+
+export function formatDownloads(count: number): string {
+  return countFormat.format(count);
+}

@@ -1,0 +1,9 @@
+import { defineApp } from '@studyhub/shared/build';
+
+export default defineApp({
+  name: 'notes',
+  kind: 'remote',
+  exposes: { './Area': './src/expose.tsx' },
+  devPort: 3002,
+  title: 'StudyHub notes (standalone)',
+});

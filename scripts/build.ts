@@ -1,0 +1,10 @@
+/** npm run build: a production build of every app (each into its own dist/), with timings. */
+import { APPS } from './lib/apps';
+import { buildApp } from './lib/deploy-local';
+
+const started = Date.now();
+for (const app of APPS) {
+  const seconds = await buildApp(app);
+  console.log(`${app.dir}: ${seconds.toFixed(1)} s`);
+}
+console.log(`All apps built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AreaName } from '@studyhub/shared/contract';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface App {
+  /** Workspace folder. */
+  dir: string;
+  /** Deploy name: "shell" or the area name in remotes.json. */
+  name: AreaName | 'shell';
+}
+
+/** Every deployable front-end app, shell first. */
+export const APPS: readonly App[] = [
+  { dir: 'shell', name: 'shell' },
+  { dir: 'mfe-notes', name: 'notes' },
+];
+
+export function appDir(app: App): string {
+  return path.join(ROOT, app.dir);
+}

@@ -1,0 +1,26 @@
+/**
+ * The one HTTP client every area uses (DESIGN §2): same-origin by default, bearer token from the session,
+ * and one way to turn a failure into the text the UI shows.
+ */
+import axios, { isAxiosError } from 'axios';
+import { storedToken } from '../session/session-store';
+
+/** Set at build time by STUDYHUB_API_URL; empty means the page's own origin, which serves /api (DESIGN §5). */
+export const API_BASE_URL = __STUDYHUB_API_URL__;
+
+export const apiClient = axios.create({ baseURL: API_BASE_URL });
+
+apiClient.interceptors.request.use((config) => {
+  const token = storedToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+/** The server's `{ message }` when it sent one, otherwise the caller's SPEC fallback text. */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (isAxiosError<{ message?: unknown }>(error)) {
+    const message = error.response?.data?.message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return fallback;
+}

@@ -1,0 +1,156 @@
+/**
+ * The one webpack + Module Federation config factory every StudyHub app uses (DESIGN §3, §8).
+ * Node-only: imported by each app's webpack.config.ts, never by browser code.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+
+export type AppKind = 'host' | 'remote';
+
+export interface AppDefinition {
+  /** Module Federation container name; for areas also the area name in remotes.json ("notes"). */
+  name: string;
+  kind: AppKind;
+  /** Remotes only: what the container exposes, e.g. { './Area': './src/expose.tsx' }. */
+  exposes?: Record<string, string>;
+  /** Port of `studyhub-webpack serve` (the app on its own, DESIGN §2). */
+  devPort: number;
+  title: string;
+}
+
+export interface BuildContext {
+  appDir: string;
+  mode: 'production' | 'development';
+  /** Package version plus a hash of the sources: the folder name of a release. */
+  buildVersion: string;
+  /** Remotes build their standalone page only for `serve`; releases carry just the federated entry. */
+  standalone: boolean;
+}
+
+const sharedPackageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Singletons of DESIGN §3: one React, one router, one styled-components, one toast queue, one session. */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'styled-components',
+  'react-toastify',
+  'axios',
+  '@studyhub/shared',
+] as const;
+
+interface PackageJson {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+function readPackageJson(dir: string): PackageJson {
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+function packageName(request: string): string {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** `requiredVersion` comes from the app's package.json, then the shared package's (DESIGN §8). */
+export function sharedSingletons(appDir: string) {
+  const sharedPkg = readPackageJson(sharedPackageDir);
+  const ranges: Record<string, string> = {
+    ...sharedPkg.dependencies,
+    // react-router is the engine under react-router-dom; they are released together.
+    'react-router': sharedPkg.dependencies?.['react-router-dom'] ?? '*',
+    ...readPackageJson(appDir).dependencies,
+  };
+  return Object.fromEntries(
+    SINGLETONS.map((request) => {
+      const range = ranges[packageName(request)];
+      if (!range) throw new Error(`No version range for shared module ${request} in ${appDir}/package.json`);
+      const own = request === sharedPkg.name ? { version: sharedPkg.version } : {};
+      return [request, { singleton: true, requiredVersion: range, ...own }];
+    }),
+  );
+}
+
+export function createWebpackConfig(app: AppDefinition, context: BuildContext): Configuration {
+  const production = context.mode === 'production';
+  const isHost = app.kind === 'host';
+  const withPage = isHost || context.standalone;
+
+  return {
+    mode: context.mode,
+    context: context.appDir,
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // The async boundary of DESIGN §8: src/index.ts only does import('./bootstrap' | './standalone').
+    entry: withPage ? { main: './src/index.ts' } : {},
+    output: {
+      path: path.join(context.appDir, 'dist'),
+      // webpack 5.111 + enhanced 2.9 cannot hash entry names: entries are served no-cache, chunks immutable.
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      // Host at the site root (deep links need an absolute path); remotes wherever their version folder is.
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: app.name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2020',
+                transform: { react: { runtime: 'automatic', development: !production } },
+              },
+            },
+          },
+        },
+        { test: /\.css$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      // Named chunks make the network panel (and the e2e's "React once" check) readable.
+      chunkIds: 'named',
+    },
+    performance: { hints: false },
+    plugins: [
+      new webpack.DefinePlugin({
+        __STUDYHUB_BUILD_VERSION__: JSON.stringify(context.buildVersion),
+        __STUDYHUB_API_URL__: JSON.stringify(process.env.STUDYHUB_API_URL ?? ''),
+      }),
+      new ModuleFederationPlugin({
+        name: app.name,
+        dts: false,
+        shared: sharedSingletons(context.appDir),
+        ...(isHost
+          ? // Remotes are registered at run time from /remotes.json; one dead remote must not block start-up.
+            { remotes: {}, shareStrategy: 'loaded-first' as const }
+          : { filename: 'remoteEntry.js', exposes: app.exposes ?? {}, manifest: true }),
+      }),
+      ...(withPage
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(sharedPackageDir, 'src/build/index.html'),
+              title: app.title,
+              favicon: path.join(sharedPackageDir, 'src/build/favicon.svg'),
+              chunks: ['main'],
+            }),
+          ]
+        : []),
+    ],
+  };
+}

@@ -1,0 +1,10 @@
+import type { AppDefinition } from './create-webpack-config';
+
+export { createWebpackConfig, sharedSingletons, type AppDefinition, type BuildContext } from './create-webpack-config';
+export { appBuildVersion, buildVersion } from './build-version';
+export { BUILD_INFO_FILE, type BuildInfo } from './build-info';
+
+/** Each app's webpack.config.ts default-exports its definition through this, for type checking. */
+export function defineApp(app: AppDefinition): AppDefinition {
+  return app;
+}

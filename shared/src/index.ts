@@ -1,0 +1,24 @@
+/**
+ * @studyhub/shared for the browser: one singleton instance at run time, shared by the shell and every area.
+ * Node code (the API, scripts) imports the pure subpaths instead: ./catalog, ./constants, ./paths, ./build.
+ */
+export * from './constants';
+export * from './messages';
+export * from './paths';
+export * from './routes';
+export * from './contract';
+export * from './catalog/index';
+export * from './session/session-store';
+export * from './session/session-provider';
+export * from './session/use-logout';
+export * from './theme/theme';
+export * from './theme/theme-provider';
+export * from './ui/layout';
+export * from './ui/button';
+export * from './ui/breadcrumb';
+export * from './ui/spinner';
+export * from './ui/chip';
+export * from './ui/modal';
+export * from './api/client';
+export * from './providers';
+export * from './standalone';

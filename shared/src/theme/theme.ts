@@ -1,0 +1,81 @@
+import type { Theme } from '../constants';
+
+export interface ThemeTokens {
+  mode: Theme;
+  colors: {
+    background: string;
+    surface: string;
+    surfaceAlt: string;
+    text: string;
+    muted: string;
+    border: string;
+    primary: string;
+    primaryText: string;
+    accent: string;
+    danger: string;
+    warning: string;
+    success: string;
+    banner: string;
+    bannerText: string;
+  };
+  radius: string;
+  shadow: string;
+  font: string;
+  maxWidth: string;
+}
+
+const shared = {
+  radius: '12px',
+  font: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif",
+  maxWidth: '1180px',
+};
+
+export const darkTheme: ThemeTokens = {
+  ...shared,
+  mode: 'dark',
+  shadow: '0 6px 24px rgba(0, 0, 0, 0.45)',
+  colors: {
+    background: '#0f172a',
+    surface: '#1e293b',
+    surfaceAlt: '#273449',
+    text: '#e2e8f0',
+    muted: '#94a3b8',
+    border: '#334155',
+    primary: '#38bdf8',
+    primaryText: '#0b1220',
+    accent: '#a78bfa',
+    danger: '#f87171',
+    warning: '#facc15',
+    success: '#4ade80',
+    banner: '#0369a1',
+    bannerText: '#f0f9ff',
+  },
+};
+
+export const lightTheme: ThemeTokens = {
+  ...shared,
+  mode: 'light',
+  shadow: '0 6px 24px rgba(15, 23, 42, 0.12)',
+  colors: {
+    background: '#f8fafc',
+    surface: '#ffffff',
+    surfaceAlt: '#eef2f7',
+    text: '#0f172a',
+    muted: '#475569',
+    border: '#cbd5e1',
+    primary: '#0369a1',
+    primaryText: '#ffffff',
+    accent: '#6d28d9',
+    danger: '#b91c1c',
+    warning: '#a16207',
+    success: '#15803d',
+    banner: '#0c4a6e',
+    bannerText: '#f0f9ff',
+  },
+};
+
+declare module 'styled-components' {
+  // styled-components' DefaultTheme is augmented so `props.theme` is typed everywhere.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface DefaultTheme extends ThemeTokens {}
+}

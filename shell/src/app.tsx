@@ -1,0 +1,38 @@
+import { BrowserRouter } from 'react-router-dom';
+import styled from 'styled-components';
+import { AppProviders, Toasts } from '@studyhub/shared';
+import { Banner } from './frame/banner';
+import { Footer } from './frame/footer';
+import { Header } from './frame/header';
+import { RouteProgress } from './frame/route-progress';
+import { ScrollToTop } from './frame/scroll-to-top';
+import { AppRoutes } from './routing/app-routes';
+
+const Layout = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+  > div[data-role='content'] {
+    flex: 1;
+  }
+`;
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppProviders>
+        <ScrollToTop />
+        <RouteProgress />
+        <Layout>
+          <Banner />
+          <Header />
+          <div data-role="content">
+            <AppRoutes />
+          </div>
+          <Footer />
+        </Layout>
+        <Toasts />
+      </AppProviders>
+    </BrowserRouter>
+  );
+}

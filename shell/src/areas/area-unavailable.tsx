@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { Button, MESSAGES, Muted, Notice, Page } from '@studyhub/shared';
+
+/** What a dead or broken area shows; the frame and the other areas keep working (DESIGN §3). */
+export function AreaUnavailable({ onRetry }: { onRetry(): Promise<void> }) {
+  const [retrying, setRetrying] = useState(false);
+  return (
+    <Page>
+      <Notice role="alert" data-testid="area-unavailable">
+        <h2>{MESSAGES.areaUnavailable}</h2>
+        <Muted>Please try again in a moment. The rest of StudyHub is working.</Muted>
+        <p>
+          <Button
+            disabled={retrying}
+            onClick={() => {
+              setRetrying(true);
+              void onRetry().finally(() => setRetrying(false));
+            }}
+          >
+            {retrying ? 'Retrying…' : 'Retry'}
+          </Button>
+        </p>
+      </Notice>
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+import { parseRemotesFile, type RemotesFile } from '@studyhub/shared';
+
+/** Served no-cache by the server; ops change it to release or roll back an area (DESIGN §3–§4). */
+export const REMOTES_FILE_URL = '/remotes.json';
+
+/** Where each area lives right now. A missing or broken file means no areas, never a dead shell. */
+export async function fetchRemotesFile(): Promise<RemotesFile> {
+  try {
+    const response = await fetch(REMOTES_FILE_URL, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`${REMOTES_FILE_URL} answered ${response.status}`);
+    return parseRemotesFile(await response.json());
+  } catch (error) {
+    console.warn('No areas could be registered:', error);
+    return {};
+  }
+}

@@ -1,0 +1,30 @@
+import { PATHS, type AreaName } from '@studyhub/shared';
+
+export interface Category {
+  title: string;
+  blurb: string;
+  icon: string;
+  /** Absent for categories that are not open yet (SPEC §2: disabled, "Update Soon!"). */
+  to?: string;
+  area?: AreaName;
+  badge?: string;
+}
+
+export const CATEGORIES: readonly Category[] = [
+  { title: 'NOTES', blurb: 'Unit-wise notes by branch, year and semester.', icon: '📚', to: PATHS.branch, area: 'notes' },
+  {
+    title: 'Syllabus \\ Scheme',
+    blurb: 'Semester syllabus and scheme PDFs for every program.',
+    icon: '🗂️',
+    to: PATHS.syllabus,
+    area: 'syllabus',
+  },
+  { title: 'Important Questions', blurb: 'Questions worth practising before exams.', icon: '⭐', badge: 'Coming Soon!' },
+  { title: 'Previous Year Questions', blurb: 'Past papers, subject by subject.', icon: '📝', badge: 'Coming Soon!' },
+];
+
+/** SPEC §5: case-insensitive substring match on the title. */
+export function matchCategories(query: string): Category[] {
+  const needle = query.trim().toLowerCase();
+  return CATEGORIES.filter((category) => category.title.toLowerCase().includes(needle));
+}

@@ -1,0 +1,38 @@
+import type { ReactElement } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ROUTE_TABLE, type RouteEntry } from '@studyhub/shared';
+import { AreaHost } from '../areas/area-host';
+import { AboutPage } from '../pages/about/about-page';
+import { ContactPage } from '../pages/contact/contact-page';
+import { HomePage } from '../pages/home/home-page';
+import { RequireAccess } from './require-access';
+
+/** The shell's own pages (everything else belongs to an area). */
+const SHELL_PAGES: Record<string, () => ReactElement> = {
+  home: HomePage,
+  about: AboutPage,
+  contact: ContactPage,
+};
+
+function pageElement(route: RouteEntry): ReactElement {
+  if (route.area) return <AreaHost area={route.area} page={route.page} />;
+  const ShellPage = SHELL_PAGES[route.page];
+  if (!ShellPage) throw new Error(`No shell page "${route.page}" for ${route.path}`);
+  return <ShellPage />;
+}
+
+/** The whole route table of SPEC §2, guarded; any unknown path goes to /. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      {ROUTE_TABLE.map((route) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={<RequireAccess access={route.access}>{pageElement(route)}</RequireAccess>}
+        />
+      ))}
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,3 @@
+import { defineApp } from '@studyhub/shared/build';
+
+export default defineApp({ name: 'shell', kind: 'host', devPort: 3000, title: 'StudyHub' });
