@@ -1,0 +1,5 @@
+// jsdom lacks these; react-router 7 needs them (DESIGN §8).
+import { TextDecoder, TextEncoder } from 'node:util';
+import '@testing-library/jest-dom/jest-globals';
+
+Object.assign(globalThis, { TextEncoder, TextDecoder });
