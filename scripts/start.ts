@@ -8,7 +8,9 @@ import { deployAll } from './lib/deploy-local';
 const config = loadConfig();
 const published = await deployAll(config.deployDir, { rebuild: process.argv.includes('--rebuild') });
 for (const { app, version, buildSeconds } of published) {
-  console.log(`  ${app.name.padEnd(8)} ${version}${buildSeconds ? ` (built in ${buildSeconds.toFixed(1)} s)` : ' (up to date)'}`);
+  console.log(
+    `  ${app.name.padEnd(8)} ${version}${buildSeconds ? ` (built in ${buildSeconds.toFixed(1)} s)` : ' (up to date)'}`,
+  );
 }
 const { url } = await startServer(config);
 console.log(`\nStudyHub is running at ${url}\n`);

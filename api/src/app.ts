@@ -12,7 +12,6 @@ import { siteRoutes } from './routes/site';
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    disableRequestLogging: !config.devMode,
     // Client IPs from X-Forwarded-For only behind a proxy the operator vouches for (SECURITY.md item 6).
     trustProxy: false,
   });
@@ -29,6 +28,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     return reply.code(status).send({ message: error.message });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not Found' }));
+  // Unknown API paths are errors, never the shell's index.html.
+  app.all('/api/*', (_request, reply) => reply.callNotFound());
 
   // sendFile only; every route decides itself what may be served.
   await app.register(fastifyStatic, { root: config.deployDir, serve: false });

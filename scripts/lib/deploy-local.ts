@@ -23,7 +23,10 @@ export async function buildApp(app: App): Promise<number> {
   return (Date.now() - started) / 1000;
 }
 
-export async function deployAll(deployDir: string, options: { rebuild?: boolean } = {}): Promise<PublishedApp[]> {
+export async function deployAll(
+  deployDir: string,
+  options: { rebuild?: boolean } = {},
+): Promise<PublishedApp[]> {
   const published: PublishedApp[] = [];
   for (const app of APPS) {
     const dir = appDir(app);

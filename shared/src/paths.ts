@@ -25,12 +25,21 @@ export const YEARS: readonly YearInfo[] = [
 
 const ORDINALS = ['first', 'second', 'third', 'fourth'] as const;
 
+/** Numbers are taken as they are: -3 is not year 3 (separator stripping below would turn "-3" into "3"). */
+function isIntegerIn(value: number, min: number, max: number): boolean {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
 /**
  * `ThirdYear`, `Third_Year`, `Third Year`, `thirdyear`, `Third-Year`, `3` and 3 all mean year 3.
  * Anything else is null, never a guess.
  */
 export function normaliseYear(input: string | number): YearNumber | null {
-  const text = String(input).trim().toLowerCase().replace(/[\s_-]+/g, '');
+  if (typeof input === 'number') return isIntegerIn(input, 1, 4) ? (input as YearNumber) : null;
+  const text = String(input)
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
   if (/^[1-4]$/.test(text)) return Number(text) as YearNumber;
   const match = /^(first|second|third|fourth)(year)?$/.exec(text);
   if (!match) return null;
@@ -39,7 +48,11 @@ export function normaliseYear(input: string | number): YearNumber | null {
 
 /** `Semester_5`, `Semester 5`, `semester5`, `Sem-5`, `5` and 5 all mean semester 5. */
 export function normaliseSemester(input: string | number): SemesterNumber | null {
-  const text = String(input).trim().toLowerCase().replace(/[\s_-]+/g, '');
+  if (typeof input === 'number') return isIntegerIn(input, 1, 8) ? (input as SemesterNumber) : null;
+  const text = String(input)
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
   const match = /^(?:semester|sem)?([1-8])$/.exec(text);
   return match ? (Number(match[1]) as SemesterNumber) : null;
 }

@@ -5,20 +5,33 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AREAS, type AreaName } from '@studyhub/shared/contract';
-import { readRemotes, readShellVersion, RELEASES_DIR, releaseDir, VERSION_PATTERN } from '@studyhub/shared/deploy';
+import {
+  readRemotes,
+  readShellVersion,
+  RELEASES_DIR,
+  releaseDir,
+  VERSION_PATTERN,
+} from '@studyhub/shared/deploy';
 import type { Config } from '../config';
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 const NO_CACHE = 'no-cache';
 /** Entry files keep their names across builds (DESIGN §8), so they are revalidated like index.html. */
-const UNHASHED_ENTRIES = new Set(['index.html', 'main.js', 'remoteEntry.js', 'mf-manifest.json', 'build-info.json']);
+const UNHASHED_ENTRIES = new Set([
+  'index.html',
+  'main.js',
+  'remoteEntry.js',
+  'mf-manifest.json',
+  'build-info.json',
+]);
 
 function isArea(value: string): value is AreaName {
   return (AREAS as readonly string[]).includes(value);
 }
 
 export async function siteRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  const cacheFor = (file: string) => (config.devMode || UNHASHED_ENTRIES.has(path.basename(file)) ? NO_CACHE : 'immutable');
+  const cacheFor = (file: string) =>
+    config.devMode || UNHASHED_ENTRIES.has(path.basename(file)) ? NO_CACHE : 'immutable';
 
   async function sendFrom(reply: FastifyReply, root: string, file: string) {
     const policy = cacheFor(file);

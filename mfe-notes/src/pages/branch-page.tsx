@@ -1,4 +1,14 @@
-import { BRANCHES, Breadcrumb, ButtonLink, Card, Grid, Muted, Page, PageTitle, PATHS } from '@studyhub/shared';
+import {
+  BRANCHES,
+  Breadcrumb,
+  ButtonLink,
+  Card,
+  Grid,
+  Muted,
+  Page,
+  PageTitle,
+  PATHS,
+} from '@studyhub/shared';
 
 export function BranchPage() {
   return (

@@ -5,7 +5,9 @@ export function NoNotesPage() {
     <Page>
       <PageTitle>Notes Not Available</PageTitle>
       <Notice>
-        <Muted>Notes for this branch have not been added yet. Computer Science notes are ready to browse.</Muted>
+        <Muted>
+          Notes for this branch have not been added yet. Computer Science notes are ready to browse.
+        </Muted>
         <p>
           <ButtonLink to={PATHS.branch}>Back to branches</ButtonLink>
         </p>

@@ -4,7 +4,11 @@ export function NotesPage() {
   return (
     <Page>
       <Breadcrumb
-        items={[{ label: 'Home', to: PATHS.home }, { label: 'Select Branch', to: PATHS.branch }, { label: 'Notes' }]}
+        items={[
+          { label: 'Home', to: PATHS.home },
+          { label: 'Select Branch', to: PATHS.branch },
+          { label: 'Notes' },
+        ]}
       />
       <PageTitle>Computer Science &amp; Engineering Notes</PageTitle>
       <Grid $min="200px">

@@ -94,7 +94,12 @@ export function SubjectPage() {
             <Muted>{unit.description}</Muted>
             <Actions>
               <Button onClick={() => setPreview(unit)}>Preview Notes</Button>
-              <ButtonAnchor href={pathOf(unit)} target="_blank" rel="noopener noreferrer" $variant="secondary">
+              <ButtonAnchor
+                href={pathOf(unit)}
+                target="_blank"
+                rel="noopener noreferrer"
+                $variant="secondary"
+              >
                 Download Notes
               </ButtonAnchor>
             </Actions>
@@ -102,7 +107,10 @@ export function SubjectPage() {
         ))}
       </Grid>
       {preview && (
-        <Modal title={`${subject.code} · ${preview.title}: ${preview.description}`} onClose={() => setPreview(null)}>
+        <Modal
+          title={`${subject.code} · ${preview.title}: ${preview.description}`}
+          onClose={() => setPreview(null)}
+        >
           <PdfFrame title={`${subject.name} ${preview.title} notes`} src={pathOf(preview)} />
         </Modal>
       )}

@@ -62,7 +62,13 @@ function YearSubjects({ year }: { year: YearNumber }) {
 
   return (
     <Page>
-      <Breadcrumb items={[{ label: 'Home', to: PATHS.home }, { label: 'Notes', to: PATHS.notes }, { label: info.label }]} />
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: PATHS.home },
+          { label: 'Notes', to: PATHS.notes },
+          { label: info.label },
+        ]}
+      />
       <PageTitle>{YEAR_TITLES[year]}</PageTitle>
       <ChipRow role="group" aria-label="Filter by semester">
         <Chip aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>

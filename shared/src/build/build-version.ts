@@ -24,7 +24,9 @@ export function buildVersion(appDir: string, inputs: readonly string[]): string 
       hash.update(readFileSync(file));
     }
   }
-  const { version } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return `${version}-${hash.digest('hex').slice(0, 8)}`;
 }
 

@@ -25,7 +25,12 @@ const { default: app } = (await import(pathToFileURL(path.join(appDir, 'webpack.
 };
 const mode = command === 'build' ? 'production' : 'development';
 const version = mode === 'production' ? appBuildVersion(appDir) : 'dev';
-const config = createWebpackConfig(app, { appDir, mode, buildVersion: version, standalone: command === 'serve' });
+const config = createWebpackConfig(app, {
+  appDir,
+  mode,
+  buildVersion: version,
+  standalone: command === 'serve',
+});
 
 /** What release tooling needs to publish this build (written next to the bundle). */
 function writeBuildInfo(): void {

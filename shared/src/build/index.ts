@@ -1,6 +1,11 @@
 import type { AppDefinition } from './create-webpack-config';
 
-export { createWebpackConfig, sharedSingletons, type AppDefinition, type BuildContext } from './create-webpack-config';
+export {
+  createWebpackConfig,
+  sharedSingletons,
+  type AppDefinition,
+  type BuildContext,
+} from './create-webpack-config';
 export { appBuildVersion, buildVersion } from './build-version';
 export { BUILD_INFO_FILE, type BuildInfo } from './build-info';
 

@@ -57,6 +57,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>(LOADING);
 
   useEffect(() => {
+    // Restoring touches storage and may toast, so it runs after mount, not during render; until then the
+    // status is 'loading' and guards show their spinner (SPEC §4).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setState(restore(true));
     // Another tab logging in or out changes this tab's session too.
     const onStorage = (event: StorageEvent) => {

@@ -2,6 +2,8 @@
  * Test helpers for every package's component tests: render inside the real providers (theme, session, router,
  * toasts), with a session put in storage the way a login would.
  */
+// Also brings the jest-dom matcher types to every package whose tests use these helpers.
+import '@testing-library/jest-dom/jest-globals';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -9,7 +11,9 @@ import { AppProviders, Toasts } from '../providers';
 import { writeStoredSession, type SessionUser } from '../session/session-store';
 
 function base64Url(value: unknown): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
+  // btoa rather than Buffer: this helper is type-checked in packages without Node types (mfe-notes).
+  const binary = String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value)));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** A JWT-shaped token with the given payload. The browser never checks signatures; only the server does. */
@@ -22,8 +26,18 @@ export function tokenExpiringIn(seconds: number): string {
   return makeToken({ sub: 'user-1', exp: Math.floor(Date.now() / 1000) + seconds });
 }
 
-export const STUDENT: SessionUser = { _id: 'student-1', name: 'Asha Student', email: 'asha@example.com', role: 'student' };
-export const ADMIN: SessionUser = { _id: 'admin-1', name: 'Ravi Admin', email: 'ravi@example.com', role: 'admin' };
+export const STUDENT: SessionUser = {
+  _id: 'student-1',
+  name: 'Asha Student',
+  email: 'asha@example.com',
+  role: 'student',
+};
+export const ADMIN: SessionUser = {
+  _id: 'admin-1',
+  name: 'Ravi Admin',
+  email: 'ravi@example.com',
+  role: 'admin',
+};
 
 export function signIn(user: SessionUser, token: string = tokenExpiringIn(3600)): void {
   writeStoredSession(user, token);
@@ -41,7 +55,7 @@ export interface RenderOptions {
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult {
   if (options.user) signIn(options.user);
   return render(
-    <MemoryRouter initialEntries={[{ pathname: '/', ...splitRoute(options.route ?? '/'), state: options.state }]}>
+    <MemoryRouter initialEntries={[{ ...splitRoute(options.route ?? '/'), state: options.state }]}>
       <AppProviders>
         {ui}
         <Toasts />

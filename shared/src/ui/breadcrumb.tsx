@@ -29,7 +29,11 @@ export function Breadcrumb({ items }: { items: readonly Crumb[] }) {
           <Fragment key={item.label}>
             {index > 0 && <li aria-hidden="true">&gt;</li>}
             <li>
-              {item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+              {item.to ? (
+                <Link to={item.to}>{item.label}</Link>
+              ) : (
+                <span aria-current="page">{item.label}</span>
+              )}
             </li>
           </Fragment>
         ))}

@@ -36,7 +36,8 @@ async function loadOnce(area: AreaName): Promise<AreaLoadResult> {
   } catch (error) {
     loaded = { error };
   }
-  if (isUnavailable(loaded) || !isRemoteAreaModule(loaded)) return { ok: false, reason: `${area} failed to load` };
+  if (isUnavailable(loaded) || !isRemoteAreaModule(loaded))
+    return { ok: false, reason: `${area} failed to load` };
   if (!SUPPORTED_CONTRACT_VERSIONS.includes(loaded.contractVersion)) {
     return { ok: false, reason: `${area} speaks contract ${loaded.contractVersion}` };
   }

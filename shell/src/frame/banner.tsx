@@ -9,5 +9,7 @@ const Bar = styled.div`
 `;
 
 export function Banner() {
-  return <Bar role="banner">Welcome to StudyHub — your academic resource center for notes, syllabus and more.</Bar>;
+  return (
+    <Bar role="banner">Welcome to StudyHub — your academic resource center for notes, syllabus and more.</Bar>
+  );
 }

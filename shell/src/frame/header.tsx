@@ -1,7 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ButtonLink, PATHS, useLogout, useSession, useThemeMode, type AreaName } from '@studyhub/shared';
+import {
+  Button,
+  ButtonLink,
+  PATHS,
+  useLogout,
+  useSession,
+  useThemeMode,
+  type AreaName,
+} from '@studyhub/shared';
 import { preloadArea } from '../areas/area-loader';
 
 const NAV_LINKS: readonly { label: string; to: string; area?: AreaName }[] = [
@@ -70,7 +78,11 @@ const MenuButton = styled(Button)`
 
 function NavLinks({ mobile }: { mobile?: boolean }) {
   return (
-    <Links aria-label={mobile ? 'Mobile menu' : 'Main'} $mobile={mobile} id={mobile ? 'mobile-menu' : undefined}>
+    <Links
+      aria-label={mobile ? 'Mobile menu' : 'Main'}
+      $mobile={mobile}
+      id={mobile ? 'mobile-menu' : undefined}
+    >
       {NAV_LINKS.map(({ label, to, area }) => (
         <NavLink
           key={to}
@@ -91,9 +103,9 @@ export function Header() {
   const { token } = useSession();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu belongs to the page it was opened on, so any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
 
   return (
     <Bar>
@@ -124,7 +136,7 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label="Menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
         >
           ☰
         </MenuButton>

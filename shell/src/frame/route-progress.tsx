@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { ROUTE_PROGRESS_MS } from '@studyhub/shared';
 
-const grow = keyframes`from { transform: scaleX(0.1); } to { transform: scaleX(1); }`;
+const run = keyframes`
+  from { transform: scaleX(0.1); opacity: 1; }
+  to { transform: scaleX(1); opacity: 1; }
+`;
+const finish = keyframes`to { opacity: 0; visibility: hidden; }`;
 
 const Bar = styled.div`
   position: fixed;
@@ -12,21 +15,19 @@ const Bar = styled.div`
   right: 0;
   height: 3px;
   z-index: 2000;
+  pointer-events: none;
   transform-origin: left;
   background: ${({ theme }) => theme.colors.accent};
-  animation: ${grow} ${ROUTE_PROGRESS_MS}ms ease-out forwards;
+  animation:
+    ${run} ${ROUTE_PROGRESS_MS}ms ease-out forwards,
+    ${finish} 150ms ease-in ${ROUTE_PROGRESS_MS}ms forwards;
 `;
 
-/** A thin bar that runs on every route change and finishes after ~100 ms (SPEC §2, §9). */
+/**
+ * A thin bar that runs on every route change and finishes after ~100 ms (SPEC §2, §9). Keyed by the path, so
+ * each navigation starts a fresh animation.
+ */
 export function RouteProgress() {
   const { pathname } = useLocation();
-  const [running, setRunning] = useState(false);
-
-  useEffect(() => {
-    setRunning(true);
-    const timer = setTimeout(() => setRunning(false), ROUTE_PROGRESS_MS);
-    return () => clearTimeout(timer);
-  }, [pathname]);
-
-  return running ? <Bar role="progressbar" aria-label="Loading page" data-testid="route-progress" /> : null;
+  return <Bar key={pathname} aria-hidden="true" data-testid="route-progress" />;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { isAdmin, PATHS, Spinner, unauthorizedLoginPath, useSession, type Access } from '@studyhub/shared';
 
@@ -8,9 +8,11 @@ import { isAdmin, PATHS, Spinner, unauthorizedLoginPath, useSession, type Access
  */
 export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const { status, user } = useSession();
+  // The redirect's t= names this visit, so the login page shows the message once per visit (SPEC §2).
+  const [visitedAt] = useState(Date.now);
   if (access === 'open') return children;
   if (status === 'loading') return <Spinner label="Checking your session" />;
-  if (status === 'anonymous') return <Navigate to={unauthorizedLoginPath(Date.now())} replace />;
+  if (status === 'anonymous') return <Navigate to={unauthorizedLoginPath(visitedAt)} replace />;
   if (access === 'admin' && !isAdmin(user)) return <Navigate to={PATHS.home} replace />;
   return children;
 }

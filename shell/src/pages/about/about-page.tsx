@@ -37,8 +37,8 @@ export function AboutPage() {
       <PageTitle>About StudyHub</PageTitle>
       <Section>
         <p>
-          StudyHub is a student-driven initiative: one place for subject-wise notes, previous-year questions and
-          important questions, where teachers and students upload and share what helps others learn.
+          StudyHub is a student-driven initiative: one place for subject-wise notes, previous-year questions
+          and important questions, where teachers and students upload and share what helps others learn.
         </p>
       </Section>
       <Section>

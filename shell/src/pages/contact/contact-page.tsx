@@ -1,6 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiClient, Button, Card, CONTACT_SENT_STATE_MS, Muted, Page, PageTitle, SUPPORT_EMAIL, useSession } from '@studyhub/shared';
+import {
+  apiClient,
+  Button,
+  Card,
+  CONTACT_SENT_STATE_MS,
+  Muted,
+  Page,
+  PageTitle,
+  SUPPORT_EMAIL,
+  useSession,
+} from '@studyhub/shared';
 
 type SendState = 'idle' | 'sending' | 'sent';
 
@@ -88,7 +98,12 @@ export function ContactPage() {
           </label>
           <label>
             Message
-            <textarea rows={6} required value={message} onChange={(event) => setMessage(event.target.value)} />
+            <textarea
+              rows={6}
+              required
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
           </label>
           <Button type="submit" disabled={!loggedIn || state !== 'idle'}>
             {buttonText(loggedIn, state)}

@@ -11,7 +11,13 @@ export interface Category {
 }
 
 export const CATEGORIES: readonly Category[] = [
-  { title: 'NOTES', blurb: 'Unit-wise notes by branch, year and semester.', icon: '📚', to: PATHS.branch, area: 'notes' },
+  {
+    title: 'NOTES',
+    blurb: 'Unit-wise notes by branch, year and semester.',
+    icon: '📚',
+    to: PATHS.branch,
+    area: 'notes',
+  },
   {
     title: 'Syllabus \\ Scheme',
     blurb: 'Semester syllabus and scheme PDFs for every program.',
@@ -19,8 +25,18 @@ export const CATEGORIES: readonly Category[] = [
     to: PATHS.syllabus,
     area: 'syllabus',
   },
-  { title: 'Important Questions', blurb: 'Questions worth practising before exams.', icon: '⭐', badge: 'Coming Soon!' },
-  { title: 'Previous Year Questions', blurb: 'Past papers, subject by subject.', icon: '📝', badge: 'Coming Soon!' },
+  {
+    title: 'Important Questions',
+    blurb: 'Questions worth practising before exams.',
+    icon: '⭐',
+    badge: 'Coming Soon!',
+  },
+  {
+    title: 'Previous Year Questions',
+    blurb: 'Past papers, subject by subject.',
+    icon: '📝',
+    badge: 'Coming Soon!',
+  },
 ];
 
 /** SPEC §5: case-insensitive substring match on the title. */

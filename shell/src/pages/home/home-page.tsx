@@ -42,7 +42,9 @@ export function HomePage() {
     <Page>
       <Hero>
         <h1>Unlock Your Academic Potential</h1>
-        <Muted>Notes, syllabus and more for engineering students — organised by branch, year and semester.</Muted>
+        <Muted>
+          Notes, syllabus and more for engineering students — organised by branch, year and semester.
+        </Muted>
         <Search
           type="search"
           placeholder="Search categories…"

@@ -1,7 +1,14 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { FRAME_TOAST_AUTO_CLOSE_MS, isAdmin, MESSAGES, PATHS, SUPPORT_EMAIL, useSession } from '@studyhub/shared';
+import {
+  FRAME_TOAST_AUTO_CLOSE_MS,
+  isAdmin,
+  MESSAGES,
+  PATHS,
+  SUPPORT_EMAIL,
+  useSession,
+} from '@studyhub/shared';
 
 const ADMIN_LINKS = [
   { label: 'Admin Dashboard', to: PATHS.admin },

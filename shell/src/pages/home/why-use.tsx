@@ -3,10 +3,22 @@ import { Card, Grid, Muted } from '@studyhub/shared';
 
 /** SPEC §2 leaves this section's wording open; these are the reasons students come back. */
 const REASONS = [
-  { title: 'Unit by unit', text: 'Every subject is split into its syllabus units, so you read exactly what the exam asks.' },
-  { title: 'Right in the browser', text: 'Preview a unit’s PDF without leaving the page, or download it to read offline.' },
-  { title: 'Checked uploads', text: 'Notes are uploaded by admins, so what you find has been looked at first.' },
-  { title: 'Day or night', text: 'A dark theme by default and a light one a click away, remembered on your device.' },
+  {
+    title: 'Unit by unit',
+    text: 'Every subject is split into its syllabus units, so you read exactly what the exam asks.',
+  },
+  {
+    title: 'Right in the browser',
+    text: 'Preview a unit’s PDF without leaving the page, or download it to read offline.',
+  },
+  {
+    title: 'Checked uploads',
+    text: 'Notes are uploaded by admins, so what you find has been looked at first.',
+  },
+  {
+    title: 'Day or night',
+    text: 'A dark theme by default and a light one a click away, remembered on your device.',
+  },
 ];
 
 const Section = styled.section`

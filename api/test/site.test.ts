@@ -1,0 +1,128 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, makeDeployDir, NOTES_VERSION, removeDeployDir, SHELL_VERSION } from './helpers';
+
+let deployDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  deployDir = makeDeployDir();
+  app = await buildTestApp(deployDir);
+});
+afterAll(async () => {
+  await app.close();
+  removeDeployDir(deployDir);
+});
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+describe('composed site', () => {
+  it('serves /remotes.json no-cache with the live areas', async () => {
+    const reply = await app.inject('/remotes.json');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(reply.json()).toEqual({
+      notes: { version: NOTES_VERSION, entry: `/mfe/notes/${NOTES_VERSION}/mf-manifest.json` },
+    });
+  });
+
+  it.each(['/', '/notes/ThirdYear', '/notes/CS-503(A)', '/admin/users'])(
+    'serves the shell for %s',
+    async (url) => {
+      const reply = await app.inject(url);
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-type']).toMatch(/^text\/html/);
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      expect(reply.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each([
+    ['/main.js', 'no-cache'],
+    ['/src_bootstrap_tsx.0a1b2c3d.js', IMMUTABLE],
+    [`/mfe/notes/${NOTES_VERSION}/mf-manifest.json`, 'no-cache'],
+    [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js`, 'no-cache'],
+    [`/mfe/notes/${NOTES_VERSION}/__federation_expose_Area.1a2b3c4d.js`, IMMUTABLE],
+  ])('caches %s as %s', async (url, cacheControl) => {
+    const reply = await app.inject(url);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe(cacheControl);
+  });
+
+  it.each([
+    '/mfe/notes/0.0.0-missing/mf-manifest.json',
+    '/mfe/evil/1.0.0/remoteEntry.js',
+    '/mfe/notes/bad version/remoteEntry.js',
+    '/no-such-file.js',
+  ])('answers 404 JSON for %s', async (url) => {
+    const reply = await app.inject(url);
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it.each([
+    `/mfe/notes/${NOTES_VERSION}/../../../shell.json`,
+    `/mfe/notes/${NOTES_VERSION}/..%2f..%2f..%2fremotes.json`,
+    `/mfe/notes/${NOTES_VERSION}/%2e%2e/%2e%2e/shell.json`,
+    `/mfe/notes/${NOTES_VERSION}/%252e%252e%252f%252e%252e%252fshell.json`,
+    `/mfe/notes/${NOTES_VERSION}/..\\..\\shell.json`,
+    `/mfe/notes/${NOTES_VERSION}/remoteEntry.js%00.json`,
+    '/..%2f..%2fshell.json',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/..%5c..%5cshell.json',
+  ])('never serves a file outside the release for %s', async (url) => {
+    const reply = await app.inject(url);
+    // shell.json names the live version; a response that leaks it reached outside the release folder.
+    expect(reply.body).not.toContain(SHELL_VERSION);
+    expect(reply.body).not.toContain('root:');
+    if (reply.statusCode === 200) expect(reply.body).toContain('<div id="root">');
+    else expect(reply.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('answers unknown API paths with 404 JSON instead of the shell', async () => {
+    const reply = await app.inject('/api/no-such-route');
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('reports the live versions on /api/health', async () => {
+    const reply = await app.inject('/api/health');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ status: 'ok', shell: SHELL_VERSION, areas: { notes: NOTES_VERSION } });
+  });
+
+  it.each(['/', '/remotes.json', '/api/health', '/api/nope', `/mfe/notes/${NOTES_VERSION}/remoteEntry.js`])(
+    'sends the security headers on %s',
+    async (url) => {
+      const reply = await app.inject(url);
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      const csp = String(reply.headers['content-security-policy']);
+      for (const directive of [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'self'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    },
+  );
+});
+
+describe('before anything is deployed', () => {
+  it('says so with 503 JSON instead of a blank page', async () => {
+    const empty = makeDeployDir();
+    rmSync(path.join(empty, 'shell.json'));
+    const bare = await buildTestApp(empty);
+    const reply = await bare.inject('/');
+    expect(reply.statusCode).toBe(503);
+    expect(reply.json()).toEqual({ message: 'The site has not been deployed yet.' });
+    await bare.close();
+    removeDeployDir(empty);
+  });
+});

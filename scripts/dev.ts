@@ -1,0 +1,35 @@
+/**
+ * npm run dev: every app rebuilt on change (webpack watch, development mode) and served by the real server on
+ * one port, like production but with nothing cached. Reload the page after a rebuild.
+ * One area alone, with hot reload and no shell: `npm run dev -w mfe-notes`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { areaEntryUrl, REMOTES_FILE, SHELL_POINTER_FILE, writeFileAtomic } from '@studyhub/shared/deploy';
+import { loadConfig } from '../api/src/config';
+import { startServer } from '../api/src/server';
+import { APPS, appDir, ROOT } from './lib/apps';
+
+const DEV_VERSION = 'dev';
+const deployDir = path.join(ROOT, '.dev-deploy');
+
+// Each app's dist/ is linked in as its "dev" release, so every rebuild is live at once.
+rmSync(deployDir, { recursive: true, force: true });
+const remotes: Record<string, { version: string; entry: string }> = {};
+for (const app of APPS) {
+  const releases = path.join(deployDir, 'releases', app.name);
+  mkdirSync(releases, { recursive: true });
+  mkdirSync(path.join(appDir(app), 'dist'), { recursive: true });
+  symlinkSync(path.join(appDir(app), 'dist'), path.join(releases, DEV_VERSION), 'dir');
+  if (app.name !== 'shell')
+    remotes[app.name] = { version: DEV_VERSION, entry: areaEntryUrl(app.name, DEV_VERSION) };
+}
+writeFileAtomic(path.join(deployDir, REMOTES_FILE), JSON.stringify(remotes, null, 2));
+writeFileAtomic(path.join(deployDir, SHELL_POINTER_FILE), JSON.stringify({ version: DEV_VERSION }));
+
+for (const app of APPS) {
+  spawn('npx', ['studyhub-webpack', 'watch'], { cwd: appDir(app), stdio: 'inherit' });
+}
+const { url } = await startServer(loadConfig({ ...process.env, DEPLOY_DIR: deployDir, STUDYHUB_DEV: '1' }));
+console.log(`\nStudyHub (development) at ${url} — rebuilds on save; reload the page to see them.\n`);
