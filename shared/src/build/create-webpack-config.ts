@@ -3,6 +3,7 @@
  * Node-only: imported by each app's webpack.config.ts, never by browser code.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -32,6 +33,19 @@ export interface BuildContext {
 }
 
 const sharedPackageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+
+/**
+ * react-router 7's package exports point every bundler at its development build; production bundles take the
+ * production build it also ships (smaller, no dev-only warnings).
+ */
+function reactRouterProductionAliases(): Record<string, string> {
+  const dist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
+  return {
+    'react-router$': path.join(dist, 'index.mjs'),
+    'react-router/dom$': path.join(dist, 'dom-export.mjs'),
+  };
+}
 
 /** Singletons of DESIGN §3: one React, one router, one styled-components, one toast queue, one session. */
 const SINGLETONS = [
@@ -102,7 +116,10 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
       uniqueName: app.name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      alias: production ? reactRouterProductionAliases() : {},
+    },
     module: {
       rules: [
         {
