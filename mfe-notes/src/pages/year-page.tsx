@@ -35,6 +35,7 @@ const CardTop = styled.div`
   color: ${({ theme }) => theme.colors.muted};
   strong {
     color: ${({ theme }) => theme.colors.accent};
+    white-space: nowrap;
   }
 `;
 
@@ -43,6 +44,11 @@ const CardFoot = styled.div`
   display: flex;
   justify-content: space-between;
   align-items: center;
+  gap: 12px;
+  a {
+    white-space: nowrap;
+    font-weight: 600;
+  }
 `;
 
 type Filter = 'all' | number;

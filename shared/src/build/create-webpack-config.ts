@@ -111,8 +111,9 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
       // webpack 5.111 + enhanced 2.9 cannot hash entry names: entries are served no-cache, chunks immutable.
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      // Host at the site root (deep links need an absolute path); remotes wherever their version folder is.
-      publicPath: isHost ? '/' : 'auto',
+      // Pages at the site root need an absolute path for deep links; a federated remote works out its own
+      // location at run time, so any version folder serves it.
+      publicPath: withPage ? '/' : 'auto',
       uniqueName: app.name,
       clean: true,
     },
