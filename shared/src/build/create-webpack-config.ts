@@ -103,7 +103,8 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
   return {
     mode: context.mode,
     context: context.appDir,
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval-based maps: the site's Content-Security-Policy forbids eval, in development too.
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     // The async boundary of DESIGN §8: src/index.ts only does import('./bootstrap' | './standalone').
     entry: withPage ? { main: './src/index.ts' } : {},
     output: {
