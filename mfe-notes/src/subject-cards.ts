@@ -59,7 +59,8 @@ export function recordView(year: YearNumber, code: string, storage: Storage = lo
   return cards;
 }
 
-const countFormat = new Intl.NumberFormat('en-IN');
+/** SPEC §2: thousands separators (1,234,567), whatever the visitor's locale. */
+const countFormat = new Intl.NumberFormat('en-US');
 
 export function formatDownloads(count: number): string {
   return countFormat.format(count);

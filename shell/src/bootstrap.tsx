@@ -10,5 +10,8 @@ registerPlugins([fallbackPlugin()]);
 void registerAreas().then(() => {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element to mount into');
-  createRoot(container).render(<App />);
+  createRoot(container, {
+    // An area that fails is already replaced by its fallback; React would otherwise log it as an error too.
+    onCaughtError: (error, info) => console.warn('Caught by an area boundary:', error, info.componentStack),
+  }).render(<App />);
 });

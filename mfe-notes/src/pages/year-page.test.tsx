@@ -1,0 +1,253 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { areaRoutes } from '@studyhub/shared';
+import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { NotesArea } from '../notes-area';
+
+function StateProbe() {
+  return <pre data-testid="state">{JSON.stringify(useLocation().state)}</pre>;
+}
+
+/** The notes area's rows of the shell's route table; the subject route also shows the state it received. */
+function NotesRoutes() {
+  return (
+    <Routes>
+      {areaRoutes('notes').map((route) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={
+            route.page === 'subject' ? (
+              <>
+                <NotesArea page="subject" />
+                <StateProbe />
+              </>
+            ) : (
+              <NotesArea page={route.page} />
+            )
+          }
+        />
+      ))}
+    </Routes>
+  );
+}
+
+function renderYear(route: string) {
+  return renderWithProviders(<NotesRoutes />, { route, user: STUDENT });
+}
+
+const cards = () => screen.queryAllByTestId('subject-card');
+const cardCodes = () => cards().map((card) => card.querySelector('strong')?.textContent);
+const cardFor = (code: string) => {
+  const card = cards().find((candidate) => within(candidate).queryByText(code, { selector: 'strong' }));
+  if (!card) throw new Error(`No card for ${code}`);
+  return card;
+};
+const filter = (name: string) => screen.getByRole('button', { name });
+
+beforeEach(() => localStorage.clear());
+
+describe('Third year page', () => {
+  it.each(['/notes/ThirdYear', '/notes/thirdyear'])('renders at %s with title and breadcrumb', (route) => {
+    renderYear(route);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Third Year CSE Engineering Notes' }),
+    ).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs.textContent).toBe('Home>Notes>Third Year');
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Home', 'Notes', 'Third Year']);
+    expect(within(crumbs).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(crumbs).getByRole('link', { name: 'Notes' })).toHaveAttribute('href', '/notes');
+    expect(within(crumbs).getByText('Third Year')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('filters by semester: All Subjects 20, Semester 5 10, Semester 6 10', async () => {
+    renderYear('/notes/ThirdYear');
+    const group = screen.getByRole('group', { name: 'Filter by semester' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['All Subjects', 'Semester 5', 'Semester 6']);
+    expect(filter('All Subjects')).toHaveAttribute('aria-pressed', 'true');
+    expect(cards()).toHaveLength(20);
+
+    await userEvent.click(filter('Semester 5'));
+    expect(filter('Semester 5')).toHaveAttribute('aria-pressed', 'true');
+    expect(filter('All Subjects')).toHaveAttribute('aria-pressed', 'false');
+    expect(cards()).toHaveLength(10);
+    expect(cardCodes().every((code) => code?.startsWith('CS-50'))).toBe(true);
+
+    await userEvent.click(filter('Semester 6'));
+    expect(cards()).toHaveLength(10);
+    expect(cardCodes().every((code) => code?.startsWith('CS-60'))).toBe(true);
+
+    await userEvent.click(filter('All Subjects'));
+    expect(cards()).toHaveLength(20);
+  });
+
+  it('a card shows code, date, name, description and the download count with separators', () => {
+    renderYear('/notes/ThirdYear');
+    const card = cardFor('CS-501');
+    expect(within(card).getByText('Updated: May 1, 2025')).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Theory of Computation' })).toBeInTheDocument();
+    expect(within(card).getByText(/Automata, grammars/)).toBeInTheDocument();
+    expect(card).toHaveTextContent('1,200 downloads');
+    expect(within(card).getByRole('link', { name: 'View Notes' })).toHaveAttribute('href', '/notes/CS-501');
+    expect(cardFor('CS-502')).toHaveTextContent('1,600 downloads');
+    expect(cardFor('CS-505')).toHaveTextContent('950 downloads');
+  });
+
+  it('View Notes carries the subject context and the subject page renders with it', async () => {
+    renderYear('/notes/thirdyear');
+    await userEvent.click(within(cardFor('CS-501')).getByRole('link', { name: 'View Notes' }));
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? 'null')).toEqual({
+      branch: 'CSE',
+      year: 'ThirdYear',
+      semester: '5',
+    });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Theory of Computation - Units' }),
+    ).toBeInTheDocument();
+  });
+
+  it('a semester 6 subject carries semester "6"', async () => {
+    renderYear('/notes/ThirdYear');
+    await userEvent.click(within(cardFor('CS-601')).getByRole('link', { name: 'View Notes' }));
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? 'null')).toEqual({
+      branch: 'CSE',
+      year: 'ThirdYear',
+      semester: '6',
+    });
+  });
+
+  it('View Notes adds 1 to the count, stores the list under subjectDownloads3 and shows it on return', async () => {
+    renderYear('/notes/ThirdYear');
+    await userEvent.click(within(cardFor('CS-501')).getByRole('link', { name: 'View Notes' }));
+
+    const stored = JSON.parse(localStorage.getItem('subjectDownloads3') ?? 'null') as {
+      code: string;
+      downloads: number;
+    }[];
+    expect(stored).toHaveLength(20);
+    expect(stored.find((card) => card.code === 'CS-501')?.downloads).toBe(1201);
+    expect(stored.find((card) => card.code === 'CS-502')?.downloads).toBe(1600);
+    for (const key of ['subjectDownloads', 'subjectDownloads2', 'subjectDownloads4']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+
+    // Back to the year page through the subject page's breadcrumb.
+    await userEvent.click(screen.getByRole('link', { name: 'Third Year' }));
+    expect(cardFor('CS-501')).toHaveTextContent('1,201 downloads');
+    expect(cardFor('CS-502')).toHaveTextContent('1,600 downloads');
+
+    await userEvent.click(within(cardFor('CS-501')).getByRole('link', { name: 'View Notes' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Third Year' }));
+    expect(cardFor('CS-501')).toHaveTextContent('1,202 downloads');
+  });
+
+  it('loads a stored list on the next render', () => {
+    localStorage.setItem('subjectDownloads3', JSON.stringify([{ code: 'CS-501', downloads: 4321 }]));
+    renderYear('/notes/ThirdYear');
+    expect(cardFor('CS-501')).toHaveTextContent('4,321 downloads');
+    expect(cardFor('CS-502')).toHaveTextContent('1,600 downloads');
+  });
+
+  it.each(['{not json', '"text"', '{"CS-501": 9999}', 'null'])(
+    'falls back to the seeds when the stored value is %p',
+    (value) => {
+      localStorage.setItem('subjectDownloads3', value);
+      renderYear('/notes/ThirdYear');
+      expect(cards()).toHaveLength(20);
+      expect(cardFor('CS-501')).toHaveTextContent('1,200 downloads');
+    },
+  );
+});
+
+describe.each([
+  {
+    route: '/notes/FirstYear',
+    title: 'First Year CSE Engineering Notes',
+    crumb: 'First Year',
+    semesters: [1, 2],
+    counts: [14, 8, 6],
+    key: 'subjectDownloads',
+    code: 'BT-101',
+    seed: '2,300',
+    after: '2,301',
+    state: { branch: 'CSE', year: 'FirstYear', semester: '1' },
+  },
+  {
+    route: '/notes/secondyear',
+    title: 'Second Year CSE Engineering Notes',
+    crumb: 'Second Year',
+    semesters: [3, 4],
+    counts: [13, 5, 8],
+    key: 'subjectDownloads2',
+    code: 'ES-301',
+    seed: '2,300',
+    after: '2,301',
+    state: { branch: 'CSE', year: 'SecondYear', semester: '3' },
+  },
+  {
+    route: '/notes/FourthYear',
+    title: 'Final Year CSE Engineering Notes',
+    crumb: 'Fourth Year',
+    semesters: [7, 8],
+    counts: [18, 9, 9],
+    key: 'subjectDownloads4',
+    code: 'CS-802(D)',
+    seed: '950',
+    after: '951',
+    state: { branch: 'CSE', year: 'FourthYear', semester: '8' },
+  },
+])('year page $route', ({ route, title, crumb, semesters, counts, key, code, seed, after, state }) => {
+  it(`is titled "${title}" with the ${crumb} breadcrumb`, () => {
+    renderYear(route);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText(crumb)).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it(`filters All Subjects / Semester ${semesters[0]} / Semester ${semesters[1]}`, async () => {
+    renderYear(route);
+    const group = screen.getByRole('group', { name: 'Filter by semester' });
+    const names = ['All Subjects', ...semesters.map((semester) => `Semester ${semester}`)];
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(names);
+    for (const [index, name] of names.entries()) {
+      await userEvent.click(filter(name));
+      expect(cards()).toHaveLength(counts[index]!);
+    }
+  });
+
+  it(`View Notes on ${code} stores the list under ${key} and carries its context`, async () => {
+    renderYear(route);
+    const card = cardFor(code);
+    expect(card).toHaveTextContent(`${seed} downloads`);
+    await userEvent.click(within(card).getByRole('link', { name: 'View Notes' }));
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? 'null')).toEqual(state);
+    const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as { code: string; downloads: number }[];
+    expect(stored).toHaveLength(counts[0]!);
+    expect(stored.find((item) => item.code === code)?.downloads).toBe(Number(after.replace(',', '')));
+
+    await userEvent.click(screen.getByRole('link', { name: crumb }));
+    expect(cardFor(code)).toHaveTextContent(`${after} downloads`);
+  });
+});
+
+it('fourth year cards are all "Updated: May 9, 2025"', () => {
+  renderYear('/notes/FourthYear');
+  for (const card of cards()) expect(card).toHaveTextContent('Updated: May 9, 2025');
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { AREAS, isRemoteAreaModule, parseRemotesFile } from './contract';
+
+describe('parseRemotesFile', () => {
+  const notes = { version: '1.0.0-abc', entry: '/mfe/notes/1.0.0-abc/mf-manifest.json' };
+
+  it('keeps well-formed entries of every known area', () => {
+    const file = Object.fromEntries(
+      AREAS.map((area) => [area, { version: `v-${area}`, entry: `/mfe/${area}.json` }]),
+    );
+    expect(parseRemotesFile(file)).toEqual(file);
+  });
+
+  it('drops unknown areas and extra fields', () => {
+    expect(parseRemotesFile({ notes: { ...notes, extra: true }, shop: notes, Notes: notes })).toEqual({
+      notes,
+    });
+  });
+
+  it.each([
+    ['a missing version', { entry: notes.entry }],
+    ['a numeric version', { version: 1, entry: notes.entry }],
+    ['a missing entry', { version: notes.version }],
+    ['an empty entry', { version: notes.version, entry: '' }],
+    ['a numeric entry', { version: notes.version, entry: 42 }],
+    ['a string instead of an object', '/mfe/notes.json'],
+    ['null', null],
+  ])('drops an area with %s but keeps the others', (_label, bad) => {
+    expect(parseRemotesFile({ notes: bad, auth: notes })).toEqual({ auth: notes });
+  });
+
+  it.each([null, undefined, 'text', 42, []])('reads %p as no areas', (value) => {
+    expect(parseRemotesFile(value)).toEqual({});
+  });
+});
+
+describe('isRemoteAreaModule', () => {
+  const valid = { default: () => null, area: 'notes', contractVersion: 1, buildVersion: '1.0.0-abc' };
+
+  it('accepts a module shaped like the contract', () => {
+    expect(isRemoteAreaModule(valid)).toBe(true);
+  });
+
+  it.each(AREAS)('accepts the known area %p', (area) => {
+    expect(isRemoteAreaModule({ ...valid, area })).toBe(true);
+  });
+
+  it.each([
+    ['no default export', { ...valid, default: undefined }],
+    ['a default that is not a component', { ...valid, default: 'NotesArea' }],
+    ['an unknown area', { ...valid, area: 'shop' }],
+    ['a numeric area', { ...valid, area: 1 }],
+    ['a string contract version', { ...valid, contractVersion: '1' }],
+    ['no build version', { ...valid, buildVersion: undefined }],
+    ['null', null],
+    ['a function', () => null],
+    ['a string', 'notes'],
+  ])('rejects %s', (_label, value) => {
+    expect(isRemoteAreaModule(value)).toBe(false);
+  });
+});

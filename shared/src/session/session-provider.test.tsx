@@ -1,0 +1,150 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { ADMIN, renderWithProviders, signIn, STUDENT, tokenExpiringIn } from '../testing';
+import { useSession, type SessionStatus } from './session-provider';
+
+const SESSION_EXPIRED = '⏳ Session expired. Please log in again.';
+const ADMIN_TOKEN = tokenExpiringIn(3600);
+
+/** Shows the session and records every status it was rendered with. */
+function SessionProbe({ seen = [] }: { seen?: SessionStatus[] }) {
+  const { status, user, token, login, logout } = useSession();
+  seen.push(status);
+  return (
+    <div>
+      <p data-testid="status">{status}</p>
+      <p data-testid="user">{user ? `${user.name} (${user.role})` : 'nobody'}</p>
+      <p data-testid="token">{token ?? 'no token'}</p>
+      <button type="button" onClick={() => login(ADMIN, ADMIN_TOKEN)}>
+        log in
+      </button>
+      <button type="button" onClick={logout}>
+        log out
+      </button>
+    </div>
+  );
+}
+
+const status = () => screen.getByTestId('status').textContent;
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('SessionProvider start-up', () => {
+  it('starts loading, then is anonymous when nothing is stored', () => {
+    const seen: SessionStatus[] = [];
+    renderWithProviders(<SessionProbe seen={seen} />);
+    expect(seen[0]).toBe('loading');
+    expect(status()).toBe('anonymous');
+    expect(screen.getByTestId('user')).toHaveTextContent('nobody');
+  });
+
+  it('restores a valid stored session', () => {
+    const token = tokenExpiringIn(3600);
+    signIn(STUDENT, token);
+    renderWithProviders(<SessionProbe />);
+    expect(status()).toBe('authenticated');
+    expect(screen.getByTestId('user')).toHaveTextContent('Asha Student (student)');
+    expect(screen.getByTestId('token')).toHaveTextContent(token);
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
+  it('clears an expired session and shows the expiry notice', async () => {
+    signIn(STUDENT, tokenExpiringIn(-10));
+    renderWithProviders(<SessionProbe />);
+    expect(status()).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(await screen.findByText(SESSION_EXPIRED)).toBeInTheDocument();
+  });
+
+  it('clears a session whose user cannot be read and logs the problem', () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    localStorage.setItem('user', '{not json');
+    localStorage.setItem('token', tokenExpiringIn(3600));
+    renderWithProviders(<SessionProbe />);
+    expect(status()).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(consoleError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('SessionProvider login and logout', () => {
+  it('login keeps the user and token in memory and in storage', async () => {
+    renderWithProviders(<SessionProbe />);
+    await userEvent.click(screen.getByRole('button', { name: 'log in' }));
+    expect(status()).toBe('authenticated');
+    expect(screen.getByTestId('user')).toHaveTextContent('Ravi Admin (admin)');
+    expect(localStorage.getItem('token')).toBe(ADMIN_TOKEN);
+    expect(screen.getByTestId('token')).toHaveTextContent(ADMIN_TOKEN);
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(ADMIN);
+  });
+
+  it('logout clears memory and storage and shows the notice', async () => {
+    signIn(STUDENT);
+    renderWithProviders(<SessionProbe />);
+    expect(status()).toBe('authenticated');
+    await userEvent.click(screen.getByRole('button', { name: 'log out' }));
+    expect(status()).toBe('anonymous');
+    expect(screen.getByTestId('token')).toHaveTextContent('no token');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(await screen.findByText(SESSION_EXPIRED)).toBeInTheDocument();
+  });
+
+  it('follows another tab logging out', () => {
+    signIn(STUDENT);
+    renderWithProviders(<SessionProbe />);
+    expect(status()).toBe('authenticated');
+    localStorage.clear();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    });
+    expect(status()).toBe('anonymous');
+  });
+});
+
+describe('SessionProvider while open', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('ends the session when the token expires', () => {
+    signIn(STUDENT, tokenExpiringIn(5));
+    renderWithProviders(<SessionProbe />);
+    expect(status()).toBe('authenticated');
+
+    act(() => {
+      jest.advanceTimersByTime(3_000);
+    });
+    expect(status()).toBe('authenticated');
+    expect(localStorage.getItem('token')).not.toBeNull();
+
+    act(() => {
+      jest.advanceTimersByTime(3_000);
+    });
+    expect(status()).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    act(() => {
+      jest.advanceTimersByTime(100);
+    });
+    expect(screen.getByText(SESSION_EXPIRED)).toBeInTheDocument();
+  });
+});
+
+it('useSession outside the provider throws', () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  function Orphan() {
+    useSession();
+    return null;
+  }
+  expect(() => render(<Orphan />)).toThrow('useSession must be used inside <SessionProvider>');
+});

@@ -1,0 +1,125 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { useLocation } from 'react-router-dom';
+import type { SessionUser } from '@studyhub/shared';
+import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { Header } from './header';
+
+function LocationProbe() {
+  return <p data-testid="location">{useLocation().pathname}</p>;
+}
+
+function renderHeader(options: { user?: SessionUser; route?: string } = {}) {
+  return renderWithProviders(
+    <>
+      <Header />
+      <LocationProbe />
+    </>,
+    options,
+  );
+}
+
+const NAV = [
+  ['Home', '/'],
+  ['Notes', '/notes'],
+  ['Syllabus', '/syllabus'],
+  ['About', '/about'],
+  ['Contact-us', '/contact-us'],
+] as const;
+
+/**
+ * The menu button is CSS-hidden on wide screens and jsdom is a wide screen, so it is out of the accessibility
+ * tree here; it is found by its label instead.
+ */
+const menuButton = () => screen.getByLabelText('Menu', { selector: 'button' });
+
+const linksOf = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.classList.remove('dark');
+});
+
+describe('Header', () => {
+  it('has the logo and the five nav links', () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'StudyHub home' })).toHaveAttribute('href', '/');
+    expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual(
+      NAV.map(([label, to]) => [label, to]),
+    );
+  });
+
+  it('marks the current page’s link as active', () => {
+    renderHeader({ route: '/about' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('the theme toggle flips the dark marker on <html> and saves the choice', async () => {
+    renderHeader();
+    expect(document.documentElement).toHaveClass('dark');
+    const toLight = screen.getByRole('button', { name: 'Switch to light mode' });
+    expect(toLight).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(toLight);
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('light');
+    const toDark = screen.getByRole('button', { name: 'Switch to dark mode' });
+    expect(toDark).toHaveAttribute('aria-pressed', 'false');
+
+    await userEvent.click(toDark);
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it('shows a Login link when nobody is signed in', () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('shows Logout when signed in; it clears the session, says so and goes to /login', async () => {
+    renderHeader({ user: STUDENT, route: '/notes' });
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByText('⏳ Session expired. Please log in again.')).toBeInTheDocument();
+  });
+
+  it('the mobile menu button opens and closes a menu with the same links', async () => {
+    renderHeader();
+    const menu = menuButton();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveAttribute('aria-controls', 'mobile-menu');
+    expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).not.toBeInTheDocument();
+
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const mobile = screen.getByRole('navigation', { name: 'Mobile menu' });
+    expect(mobile).toHaveAttribute('id', 'mobile-menu');
+    expect(linksOf(mobile)).toEqual(linksOf(screen.getByRole('navigation', { name: 'Main' })));
+
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).not.toBeInTheDocument();
+  });
+
+  it('the mobile menu closes after following one of its links', async () => {
+    renderHeader();
+    await userEvent.click(menuButton());
+    const mobile = screen.getByRole('navigation', { name: 'Mobile menu' });
+    await userEvent.click(within(mobile).getByRole('link', { name: 'About' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/about$/);
+    expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).not.toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,0 +1,122 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { apiClient, type SessionUser } from '@studyhub/shared';
+import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { ContactPage } from './contact-page';
+
+function renderContact(user?: SessionUser) {
+  return renderWithProviders(<ContactPage />, { route: '/contact-us', ...(user ? { user } : {}) });
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('ContactPage logged out', () => {
+  it('the submit button reads "Login to Send Message" and is disabled', () => {
+    renderContact();
+    const button = screen.getByRole('button', { name: 'Login to Send Message' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('type', 'submit');
+  });
+
+  it('name and email are read-only and empty', () => {
+    renderContact();
+    for (const name of ['Name', 'Email']) {
+      expect(field(name)).toHaveAttribute('readonly');
+      expect(field(name)).toHaveValue('');
+    }
+  });
+
+  it('typing a message does not enable sending', async () => {
+    renderContact();
+    await userEvent.type(field('Message'), 'Hello');
+    expect(screen.getByRole('button', { name: 'Login to Send Message' })).toBeDisabled();
+  });
+});
+
+describe('ContactPage logged in', () => {
+  it('fills name and email from the session, read-only', async () => {
+    renderContact(STUDENT);
+    expect(field('Name')).toHaveValue('Asha Student');
+    expect(field('Email')).toHaveValue('asha@example.com');
+    for (const name of ['Name', 'Email']) expect(field(name)).toHaveAttribute('readonly');
+
+    await userEvent.type(field('Name'), 'x');
+    expect(field('Name')).toHaveValue('Asha Student');
+  });
+
+  it('offers an enabled send button and a required message box', () => {
+    renderContact(STUDENT);
+    expect(screen.queryByRole('button', { name: 'Login to Send Message' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(field('Message')).toBeRequired();
+  });
+});
+
+describe('ContactPage sending', () => {
+  it('posts name, email and message, shows "Sent ✅" for 3 s and clears the message', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    let answer: (value: unknown) => void = () => undefined;
+    const post = jest
+      .spyOn(apiClient, 'post')
+      .mockReturnValue(new Promise((resolve) => (answer = resolve)) as never);
+    renderContact(STUDENT);
+
+    await user.type(field('Message'), 'Please add CS-601 notes');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(post).toHaveBeenCalledWith('/api/contact', {
+      name: 'Asha Student',
+      email: 'asha@example.com',
+      message: 'Please add CS-601 notes',
+    });
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+
+    await act(async () => answer({ data: {} }));
+    expect(screen.getByRole('button', { name: 'Sent ✅' })).toBeDisabled();
+    expect(field('Message')).toHaveValue('');
+
+    act(() => {
+      jest.advanceTimersByTime(2_900);
+    });
+    expect(screen.getByRole('button', { name: 'Sent ✅' })).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(200);
+    });
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  });
+
+  it('a failed send is only logged and keeps the message', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(apiClient, 'post').mockRejectedValue(new Error('offline'));
+    renderContact(STUDENT);
+
+    await userEvent.type(field('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(field('Message')).toHaveValue('Hello');
+    expect(consoleError).toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('ContactPage social links', () => {
+  it('lists a code host, a professional network, a mailto link and a photo site, opening safely', () => {
+    renderContact();
+    const hrefs = ['GitHub', 'LinkedIn', 'Email', 'Instagram'].map((name) => {
+      const link = screen.getByRole('link', { name });
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      return link.getAttribute('href') ?? '';
+    });
+    expect(hrefs[0]).toMatch(/github\.com/);
+    expect(hrefs[1]).toMatch(/linkedin\.com/);
+    expect(hrefs[2]).toMatch(/^mailto:/);
+    expect(hrefs[3]).toMatch(/instagram\.com/);
+  });
+});
