@@ -2,38 +2,106 @@
  * Builds the Fastify app (tests use app.inject; server.ts listens). One port serves the API under /api and the
  * composed site around it.
  */
+import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config';
+import type { AppContext } from './context';
+import { migrateToLatest, openDatabase } from './db/database';
+import { seedDemoData } from './db/seed';
+import { HttpError } from './http-errors';
+import { API_MESSAGES } from './messages';
+import { authentication } from './plugins/authenticate';
 import { securityHeaders } from './plugins/security-headers';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { siteRoutes } from './routes/site';
+import { createAudit } from './services/audit';
+import { systemClock, type Clock } from './services/clock';
+import { createGoogleVerifier } from './services/google';
+import { createLoginThrottle } from './services/login-throttle';
+import { createMailer, type Mailer } from './services/mailer';
+import { createTokenService } from './services/tokens';
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/** Test seams: the edge of the world (time, Google's keys) and the speed limits. */
+export interface AppOptions {
+  clock?: Clock;
+  googleKeys?: JWTVerifyGetKey;
+  mailer?: Mailer;
+  rateLimitFactor?: number;
+}
+
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Client IPs from X-Forwarded-For only behind a proxy the operator vouches for (SECURITY.md item 6).
-    trustProxy: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
   });
+
+  const clock = options.clock ?? systemClock;
+  const { db, dialect } = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const context: AppContext = {
+    config,
+    db,
+    dialect,
+    clock,
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+      }),
+    tokens: createTokenService(config.jwtSecret, clock),
+    audit: createAudit(db, clock),
+    throttle: createLoginThrottle(db, clock),
+    google: config.googleClientId
+      ? createGoogleVerifier(config.googleClientId, options.googleKeys, clock)
+      : null,
+    rateLimitFactor: options.rateLimitFactor ?? 1,
+  };
+  app.decorate('context', context);
+  app.addHook('onClose', async () => {
+    context.mailer.close();
+    await db.destroy();
+  });
+  if (config.seedDemo) await seedDemoData(db, clock());
 
   securityHeaders(app);
 
-  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; message: string; extra?: object }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error(error);
       // SECURITY.md item 31: no internals in 5xx bodies.
       return reply.code(status).send({ message: 'Internal Server Error' });
     }
-    return reply.code(status).send({ message: error.message });
+    const extra = error instanceof HttpError ? error.extra : {};
+    return reply
+      .code(status)
+      .send({ message: status === 429 ? API_MESSAGES.tooManyRequests : error.message, ...extra });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not Found' }));
-  // Unknown API paths are errors, never the shell's index.html.
-  app.all('/api/*', (_request, reply) => reply.callNotFound());
 
+  await app.register(fastifyRateLimit, { global: false });
+  authentication(app, context);
   // sendFile only; every route decides itself what may be served.
   await app.register(fastifyStatic, { root: config.deployDir, serve: false });
   await app.register(healthRoutes, { config });
+  await app.register(authRoutes, { context });
+  await app.register(accountRoutes, { context });
+  // Unknown API paths are errors, never the shell's index.html.
+  app.all('/api/*', { config: { public: true } }, (_request, reply) => reply.callNotFound());
   await app.register(siteRoutes, { config });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: AppContext;
+  }
 }

@@ -1,22 +1,45 @@
 /**
  * Server configuration from environment variables, validated once at start-up with readable errors.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SUPPORT_EMAIL } from '@studyhub/shared/constants';
 
 export interface Config {
   host: string;
   port: number;
   /** Folder with remotes.json, shell.json and releases/ (see @studyhub/shared/deploy). */
   deployDir: string;
+  /** Embedded-default state: SQLite file, JWT secret, mail outbox. */
+  dataDir: string;
+  /** `postgres://…` for PostgreSQL; otherwise a SQLite file path (default under dataDir). */
+  databaseUrl: string;
+  jwtSecret: string;
+  /** Origin used in links sent by mail; never taken from a request's Host header (SECURITY.md item 14). */
+  publicUrl: string;
+  /** Unset: mails go to dataDir/outbox and the console. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Where contact messages are mailed. */
+  contactEmail: string;
+  googleClientId: string | null;
+  /** Passed to Fastify's trustProxy: client IPs come from X-Forwarded-For only when set (SECURITY.md item 6). */
+  trustProxy: boolean | string[];
+  /** Create the demo admin and student on an empty database. */
+  seedDemo: boolean;
   /** Development serves everything no-cache, so rebuilt files are picked up at once. */
   devMode: boolean;
+  production: boolean;
   logLevel: string;
 }
 
 export class ConfigError extends Error {}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MIN_SECRET_BYTES = 32;
 
 function port(value: string | undefined): number {
   if (value === undefined || value === '') return 8080;
@@ -27,16 +50,82 @@ function port(value: string | undefined): number {
   return parsed;
 }
 
+function httpUrl(name: string, value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+    return url.origin;
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${value}"`);
+  }
+}
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${value}"`);
+}
+
+/** `1`/`true` trusts any proxy; otherwise a comma-separated list of proxy addresses or subnets. */
+function trustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** JWT_SECRET, or in the embedded default a secret generated once and kept in dataDir (never in production). */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, production: boolean): string {
+  const given = env.JWT_SECRET;
+  if (given !== undefined && given !== '') {
+    if (Buffer.byteLength(given) < MIN_SECRET_BYTES) {
+      throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long`);
+    }
+    return given;
+  }
+  if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL ?? 'info';
-  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-  if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const production = env.NODE_ENV === 'production';
+  const listenPort = port(env.PORT);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const databaseUrl = env.DATABASE_URL || path.join(dataDir, 'studyhub.db');
+  if (/^[a-z]+:\/\//i.test(databaseUrl) && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be postgres://… (PostgreSQL) or a file path (SQLite)');
+  }
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl))
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   return {
     // Loopback by default: the demo data's logins must not be reachable from the network by accident.
     host: env.HOST ?? '127.0.0.1',
-    port: port(env.PORT),
+    port: listenPort,
     deployDir: path.resolve(env.DEPLOY_DIR ?? path.join(repoRoot, 'deploy')),
+    dataDir,
+    databaseUrl,
+    jwtSecret: jwtSecret(env, dataDir, production),
+    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${listenPort}`),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'StudyHub <no-reply@studyhub.local>',
+    contactEmail: env.CONTACT_EMAIL || SUPPORT_EMAIL,
+    googleClientId: env.GOOGLE_CLIENT_ID || null,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    seedDemo: flag('SEED_DEMO', env.SEED_DEMO, !production),
     devMode: env.STUDYHUB_DEV === '1',
+    production,
     logLevel,
   };
 }

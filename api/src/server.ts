@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { demoLoginsInUse } from './db/seed';
 
 /** Starts the server and returns the URL it listens on; SIGINT/SIGTERM finish in-flight requests first. */
 export async function startServer(config: Config): Promise<{ url: string; close(): Promise<void> }> {
@@ -10,6 +11,16 @@ export async function startServer(config: Config): Promise<{ url: string; close(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   const close = () => app.close();
+  if (config.seedDemo) {
+    const logins = await demoLoginsInUse(app.context.db);
+    if (logins.length > 0) {
+      console.log('\nDemo logins (SEED_DEMO=0 or --no-demo turns the demo data off):');
+      for (const login of logins)
+        console.log(`  ${login.role.padEnd(8)} ${login.email}  /  ${login.password}`);
+    }
+  }
+  if (!config.smtpUrl)
+    console.log(`Mail goes to ${config.dataDir}/outbox and this console (set SMTP_URL to send it).`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void close().then(() => process.exit(0));

@@ -39,7 +39,16 @@ export function makeDeployDir(): string {
 }
 
 export async function buildTestApp(deployDir: string): Promise<FastifyInstance> {
-  return buildApp(loadConfig({ DEPLOY_DIR: deployDir, LOG_LEVEL: 'silent' }));
+  const dataDir = path.join(path.dirname(deployDir), 'data');
+  return buildApp(
+    loadConfig({
+      DEPLOY_DIR: deployDir,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'x'.repeat(32),
+      SEED_DEMO: '0',
+    }),
+  );
 }
 
 export function removeDeployDir(deployDir: string): void {

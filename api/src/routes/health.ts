@@ -4,7 +4,7 @@ import type { Config } from '../config';
 
 /** Liveness plus what is deployed: the live shell and each area's live version. */
 export async function healthRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { config: { public: true } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const areas = Object.fromEntries(
       Object.entries(readRemotes(config.deployDir)).map(([area, remote]) => [area, remote.version]),

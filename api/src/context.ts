@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Dialect } from './db/database';
+import type { Database } from './db/schema';
+import type { Audit } from './services/audit';
+import type { Clock } from './services/clock';
+import type { GoogleVerifier } from './services/google';
+import type { LoginThrottle } from './services/login-throttle';
+import type { Mailer } from './services/mailer';
+import type { TokenService } from './services/tokens';
+
+/** Everything a route needs, built once in app.ts and handed to each route plugin. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: TokenService;
+  audit: Audit;
+  throttle: LoginThrottle;
+  /** Null when GOOGLE_CLIENT_ID is not configured. */
+  google: GoogleVerifier | null;
+  /** Multiplies every rate limit; tests raise it except where limits themselves are tested. */
+  rateLimitFactor: number;
+}

@@ -1,0 +1,52 @@
+/**
+ * One Kysely instance over SQLite (better-sqlite3, the embedded default) or PostgreSQL (pg), with migrations
+ * run at start-up. The same query code serves both (DESIGN §8).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import * as accounts from './migrations/0001-accounts';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function openDatabase(url: string): DatabaseHandle {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+  const sqlite = new SQLite(url);
+  // WAL: readers never block the writer and a crash cannot leave a half-written page (SECURITY.md item 32).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

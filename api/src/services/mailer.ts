@@ -1,0 +1,50 @@
+/**
+ * Outgoing mail: SMTP when SMTP_URL is set; otherwise the outbox of the embedded default, where each mail is an
+ * .eml file under dataDir/outbox and its text is printed on the console (so a new user can read the code).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(options: {
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+  log?: (text: string) => void;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const log = options.log ?? ((text: string) => console.log(text));
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      mkdirSync(options.outboxDir, { recursive: true });
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
+      writeFileSync(file, info.message as Buffer);
+      log(`\n📧 Mail to ${mail.to} — ${mail.subject}\n${mail.text}\n(saved as ${file})\n`);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Request and reply shapes of the auth, me and contact calls (SPEC §7). The API validates with these and the
+ * areas infer their types from them: there is no hand-written copy of the API's types.
+ */
+import { z } from 'zod';
+import { ROLES } from '../constants';
+import {
+  emailField,
+  MESSAGE_MAX_LENGTH,
+  nameField,
+  newPasswordField,
+  otpField,
+  PASSWORD_MAX_LENGTH,
+  VALIDATION,
+} from './fields';
+
+export const registerBody = z.object({ name: nameField, email: emailField, password: newPasswordField });
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({
+  email: z
+    .string({ error: VALIDATION.emailRequired })
+    .trim()
+    .min(1, VALIDATION.emailRequired)
+    .transform((e) => e.toLowerCase()),
+  password: z
+    .string({ error: VALIDATION.passwordRequired })
+    .min(1, VALIDATION.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, VALIDATION.passwordTooLong),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const verifyOtpBody = z.object({ email: emailField, otp: otpField });
+export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
+
+export const emailBody = z.object({ email: emailField });
+export type EmailBody = z.input<typeof emailBody>;
+
+export const resetPasswordBody = z.object({ password: newPasswordField });
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** Reset tokens are 32 random bytes in base64url (43 characters). */
+export const resetTokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid or expired reset link.'),
+});
+
+/**
+ * SPEC §7 sends name, email, googleId and avatar decoded on the client; the server ignores them and trusts only
+ * the verified claims of `credential`, Google's ID token (SECURITY.md item 20).
+ */
+export const googleBody = z.object({
+  credential: z
+    .string({ error: 'Google credential is missing.' })
+    .min(1, 'Google credential is missing.')
+    .max(8192),
+  name: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+  googleId: z.string().max(200).optional(),
+  avatar: z.string().max(2048).optional(),
+});
+export type GoogleBody = z.input<typeof googleBody>;
+
+export const contactBody = z.object({
+  name: z.string().trim().max(200).optional(),
+  email: z.string().trim().max(320).optional(),
+  message: z
+    .string({ error: VALIDATION.message })
+    .trim()
+    .min(1, VALIDATION.message)
+    .max(MESSAGE_MAX_LENGTH, VALIDATION.messageTooLong),
+});
+export type ContactBody = z.input<typeof contactBody>;
+
+export const roleSchema = z.enum(ROLES);
+
+/** SPEC §3 "User" as the API sends it. */
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  isGoogle: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const messageReply = z.object({ message: z.string() });
+export type MessageReply = z.infer<typeof messageReply>;
+
+export const sessionReply = z.object({ message: z.string(), user: userSchema, token: z.string() });
+export type SessionReply = z.infer<typeof sessionReply>;
+
+/** 403 from resend-otp once the resends are used up (SPEC §4). */
+export const blockedReply = z.object({ message: z.string(), unblockAt: z.string() });
+export type BlockedReply = z.infer<typeof blockedReply>;
+
+export const meReply = z.object({ user: userSchema });
+export type MeReply = z.infer<typeof meReply>;
+
+/** What the browser needs to know about this server before sign-in (GET /api/config). */
+export const siteConfigReply = z.object({ googleClientId: z.string().nullable() });
+export type SiteConfigReply = z.infer<typeof siteConfigReply>;
