@@ -57,7 +57,12 @@ function writeJsonAtomic(file: string, value: unknown): void {
 }
 
 /** Copies a build into its release folder once; a version that exists already is left as it is (immutable). */
-export function publishBuild(deployDir: string, app: AreaName | 'shell', version: string, buildDir: string): string {
+export function publishBuild(
+  deployDir: string,
+  app: AreaName | 'shell',
+  version: string,
+  buildDir: string,
+): string {
   const target = releaseDir(deployDir, app, version);
   if (existsSync(target)) return target;
   const staging = `${target}.${process.pid}.staging`;
