@@ -12,6 +12,11 @@ const STOP_TIMEOUT_MS = 10_000;
 /** Enough of the server's output to explain a failed start. */
 const OUTPUT_LIMIT = 20_000;
 
+/** The server's DATA_DIR for a run: SQLite file, JWT secret and the mail outbox the tests read codes from. */
+export function dataDir(deployDir: string): string {
+  return path.join(deployDir, 'data');
+}
+
 export interface RunningSite {
   url: string;
   child: ChildProcess;
@@ -21,7 +26,8 @@ export function startSite(deployDir: string): Promise<RunningSite> {
   // detached: the server gets its own process group, so stopSite ends npx, tsx and node together.
   const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DEPLOY_DIR: deployDir, PORT: '0', LOG_LEVEL: 'warn' },
+    // The database, JWT secret and mail outbox live in the run's own temp folder too (dataDir below).
+    env: { ...process.env, DEPLOY_DIR: deployDir, DATA_DIR: dataDir(deployDir), PORT: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -14,6 +14,7 @@ export interface App {
 /** Every deployable front-end app, shell first. */
 export const APPS: readonly App[] = [
   { dir: 'shell', name: 'shell' },
+  { dir: 'mfe-auth', name: 'auth' },
   { dir: 'mfe-notes', name: 'notes' },
 ];
 
