@@ -17,7 +17,10 @@ export interface Config {
   /** `postgres://…` for PostgreSQL; otherwise a SQLite file path (default under dataDir). */
   databaseUrl: string;
   jwtSecret: string;
-  /** Origin used in links sent by mail; never taken from a request's Host header (SECURITY.md item 14). */
+  /**
+   * Origin used in links sent by mail; never taken from a request's Host header (SECURITY.md item 14).
+   * Without PUBLIC_URL it is http://localhost:<port>, known only after listening when PORT=0.
+   */
   publicUrl: string;
   /** Unset: mails go to dataDir/outbox and the console. */
   smtpUrl: string | null;

@@ -10,6 +10,8 @@ export async function startServer(config: Config): Promise<{ url: string; close(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  // PORT=0 picks a free port: links in mails must name the one actually chosen.
+  if (config.publicUrl === 'http://localhost:0') app.context.config.publicUrl = url;
   const close = () => app.close();
   if (config.seedDemo) {
     const logins = await demoLoginsInUse(app.context.db);
