@@ -110,12 +110,12 @@ function recordProblems(context: BrowserContext): Problem[] {
   return problems;
 }
 
-/** The browser's note about a resource that answered 404, for exactly that URL. */
-export function notFoundAt(url: string): ProblemFilter {
+/** The browser's note about a resource that answered `status` (404 by default), for exactly that URL. */
+export function notFoundAt(url: string, status = 404): ProblemFilter {
   return (problem) =>
     problem.kind === 'console' &&
     problem.url === url &&
-    problem.text.startsWith('Failed to load resource: the server responded with a status of 404');
+    problem.text.startsWith(`Failed to load resource: the server responded with a status of ${status}`);
 }
 
 /**

@@ -21,14 +21,18 @@ function outboxDir(): string {
 async function mailsTo(address: string): Promise<ReceivedMail[]> {
   let files: string[];
   try {
-    files = readdirSync(outboxDir()).filter((file) => file.endsWith('.eml')).sort();
+    files = readdirSync(outboxDir())
+      .filter((file) => file.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
   const mails: ReceivedMail[] = [];
   for (const file of files) {
     const parsed = await simpleParser(readFileSync(path.join(outboxDir(), file)));
-    const to = Array.isArray(parsed.to) ? parsed.to.map((entry) => entry.text).join(', ') : (parsed.to?.text ?? '');
+    const to = Array.isArray(parsed.to)
+      ? parsed.to.map((entry) => entry.text).join(', ')
+      : (parsed.to?.text ?? '');
     if (to.toLowerCase().includes(address.toLowerCase())) {
       mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '' });
     }
@@ -40,7 +44,9 @@ async function mailsTo(address: string): Promise<ReceivedMail[]> {
 export async function waitForMail(address: string, pattern: RegExp, count = 1): Promise<RegExpExecArray> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const matches = (await mailsTo(address)).map((mail) => pattern.exec(mail.text)).filter((match) => match !== null);
+    const matches = (await mailsTo(address))
+      .map((mail) => pattern.exec(mail.text))
+      .filter((match) => match !== null);
     if (matches.length >= count) return matches[matches.length - 1]!;
     if (Date.now() > deadline) throw new Error(`No mail to ${address} matching ${pattern} (wanted ${count})`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -27,7 +27,13 @@ export function startSite(deployDir: string): Promise<RunningSite> {
   const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
     cwd: REPO_ROOT,
     // The database, JWT secret and mail outbox live in the run's own temp folder too (dataDir below).
-    env: { ...process.env, DEPLOY_DIR: deployDir, DATA_DIR: dataDir(deployDir), PORT: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DEPLOY_DIR: deployDir,
+      DATA_DIR: dataDir(deployDir),
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

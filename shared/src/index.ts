@@ -20,5 +20,6 @@ export * from './ui/spinner';
 export * from './ui/chip';
 export * from './ui/modal';
 export * from './api/client';
+export * from './site-config/site-config-provider';
 export * from './providers';
 export * from './standalone';

@@ -24,3 +24,9 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** The status and body of a failed call's reply; null when there was no reply (offline, timeout, a bug). */
+export function apiErrorReply(error: unknown): { status: number; data: unknown } | null {
+  if (!isAxiosError(error) || !error.response) return null;
+  return { status: error.response.status, data: error.response.data };
+}

@@ -9,6 +9,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders, Toasts } from '../providers';
 import { writeStoredSession, type SessionUser } from '../session/session-store';
+import type { SiteConfig } from '../site-config/site-config-provider';
 
 function base64Url(value: unknown): string {
   // btoa rather than Buffer: this helper is type-checked in packages without Node types (mfe-notes).
@@ -50,13 +51,15 @@ export interface RenderOptions {
   state?: unknown;
   /** Signs this user in (a valid token) before rendering. */
   user?: SessionUser;
+  /** The server's public configuration; default null (unknown), and GET /api/config is never called. */
+  siteConfig?: SiteConfig | null;
 }
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult {
   if (options.user) signIn(options.user);
   return render(
     <MemoryRouter initialEntries={[{ ...splitRoute(options.route ?? '/'), state: options.state }]}>
-      <AppProviders>
+      <AppProviders siteConfig={options.siteConfig ?? null}>
         {ui}
         <Toasts />
       </AppProviders>

@@ -25,6 +25,13 @@ describe('ContactPage logged out', () => {
     expect(button).toHaveAttribute('type', 'submit');
   });
 
+  it('says why: "Please login to send a message."', () => {
+    renderContact();
+    expect(screen.getByRole('button', { name: 'Login to Send Message' })).toHaveAccessibleDescription(
+      'Please login to send a message.',
+    );
+  });
+
   it('name and email are read-only and empty', () => {
     renderContact();
     for (const name of ['Name', 'Email']) {
@@ -53,6 +60,7 @@ describe('ContactPage logged in', () => {
 
   it('offers an enabled send button and a required message box', () => {
     renderContact(STUDENT);
+    expect(screen.queryByText('Please login to send a message.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Login to Send Message' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
     expect(field('Message')).toBeRequired();

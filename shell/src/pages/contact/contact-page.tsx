@@ -14,6 +14,8 @@ import {
 
 type SendState = 'idle' | 'sending' | 'sent';
 
+const LOGIN_NEEDED = 'Please login to send a message.';
+
 const Form = styled.form`
   display: grid;
   gap: 14px;
@@ -105,9 +107,15 @@ export function ContactPage() {
               onChange={(event) => setMessage(event.target.value)}
             />
           </label>
-          <Button type="submit" disabled={!loggedIn || state !== 'idle'}>
+          <Button
+            type="submit"
+            disabled={!loggedIn || state !== 'idle'}
+            aria-describedby={loggedIn ? undefined : 'contact-login-needed'}
+          >
             {buttonText(loggedIn, state)}
           </Button>
+          {/* SPEC §5: sending needs a logged-in user. */}
+          {!loggedIn && <Muted id="contact-login-needed">{LOGIN_NEEDED}</Muted>}
         </Form>
         <Muted>Find us elsewhere:</Muted>
         <Socials>

@@ -1,0 +1,57 @@
+/**
+ * Accounts made straight through the API, for tests whose subject is not sign-up itself (STYLE.md: create
+ * sessions directly when the login flow is not under test). Codes are read from the outbox as a user would.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { deployDir, url } from './env';
+import { CODE_PATTERN, waitForMail } from './outbox';
+import { dataDir } from './server';
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(label: string): Account {
+  const id = randomUUID().slice(0, 8);
+  return { name: `E2E ${label}`, email: `e2e-${label}-${id}@example.com`, password: `pass-${id}-word` };
+}
+
+async function post(pathname: string, body: unknown): Promise<Response> {
+  const response = await fetch(url(pathname), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+/** Registers and verifies an account through the API. */
+export async function createVerifiedAccount(label: string): Promise<Account> {
+  const account = newAccount(label);
+  await post('/api/auth/register', account);
+  const [, code] = await waitForMail(account.email, CODE_PATTERN);
+  await post('/api/auth/verify-otp', { email: account.email, otp: code });
+  return account;
+}
+
+/**
+ * Moves the last code mail of `email` 31 s into the past in the server's database, so the server's 30 s resend
+ * cooldown has passed while the browser's clock is fast-forwarded the same way.
+ */
+export function ageLastCode(email: string): void {
+  const db = new Database(path.join(dataDir(deployDir()), 'studyhub.db'));
+  try {
+    const past = new Date(Date.now() - 31_000).toISOString();
+    db.prepare('update otp_codes set sent_at = ? where user_id = (select id from users where email = ?)').run(
+      past,
+      email.toLowerCase(),
+    );
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,20 @@
+import { apiClient, apiErrorReply } from '@studyhub/shared';
+import { blockedReply, type EmailBody, type MessageReply } from '@studyhub/shared/schemas';
+
+/** POST /api/auth/resend-otp (SPEC §7): a new code by mail; 403 once the resends are used up. */
+export async function resendOtp(body: EmailBody): Promise<MessageReply> {
+  const { data } = await apiClient.post<MessageReply>('/api/auth/resend-otp', body);
+  return data;
+}
+
+/**
+ * A failed resend that is the server's block (403, SPEC §4): when it ends (ms since the epoch) if the reply
+ * says so. Null for any other failure.
+ */
+export function serverBlock(error: unknown): { unblockAt: number | null } | null {
+  const reply = apiErrorReply(error);
+  if (reply?.status !== 403) return null;
+  const parsed = blockedReply.safeParse(reply.data);
+  const unblockAt = parsed.success ? Date.parse(parsed.data.unblockAt) : NaN;
+  return { unblockAt: Number.isFinite(unblockAt) ? unblockAt : null };
+}

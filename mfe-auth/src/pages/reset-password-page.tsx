@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import { apiErrorMessage, Button, PageTitle, PATHS, REDIRECT_AFTER_RESET_MS } from '@studyhub/shared';
+import { VALIDATION } from '@studyhub/shared/schemas';
+import { resetPassword } from '../api/reset-password';
+import { AuthCard, AuthPage, Form } from '../components/form-parts';
+import { FormStatus, type Status } from '../components/form-status';
+import { PasswordInput } from '../components/password-input';
+import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
+import { AUTH_TEXTS } from '../texts';
+
+/** /reset-password/{token}: sets a new password, then /login after 1.5 s (SPEC §2, §5, §8). */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigateLater = useDelayedNavigate();
+  const [password, setPassword] = useState('');
+  const [status, setStatus] = useState<Status | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // SPEC §5: required; the length rule is the server's, and its message is shown as it comes.
+    if (password === '') {
+      setStatus({ kind: 'error', text: VALIDATION.passwordRequired });
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      await resetPassword(token, { password });
+      setDone(true);
+      setStatus({ kind: 'success', text: AUTH_TEXTS.resetDone });
+      navigateLater(PATHS.login, REDIRECT_AFTER_RESET_MS);
+    } catch (error) {
+      setStatus({ kind: 'error', text: apiErrorMessage(error, AUTH_TEXTS.resetFailed) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthPage>
+      <AuthCard aria-labelledby="reset-title">
+        <PageTitle id="reset-title">Reset Password</PageTitle>
+        <Form noValidate onSubmit={submit}>
+          <PasswordInput
+            label="New Password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={setPassword}
+          />
+          <Button type="submit" disabled={busy || done}>
+            {busy ? 'Resetting...' : 'Reset Password'}
+          </Button>
+        </Form>
+        <FormStatus status={status} />
+      </AuthCard>
+    </AuthPage>
+  );
+}

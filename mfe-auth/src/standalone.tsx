@@ -1,0 +1,4 @@
+import { mountStandalone } from '@studyhub/shared';
+import { AuthArea } from './auth-area';
+
+mountStandalone('auth', AuthArea);

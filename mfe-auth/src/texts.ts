@@ -1,0 +1,22 @@
+/** The auth area's user-facing texts of SPEC §4 and §8, word for word. */
+export const AUTH_TEXTS = {
+  loginSuccess: 'Login successful!',
+  loginFailed: 'Login failed',
+  googleLoggedIn: 'Google account logged in!',
+  googleRegistered: 'Google account registered & logged in!',
+  googleFailed: 'Google Sign-Up failed.',
+  googleWidgetFailed: 'Google login failed',
+  registered: 'OTP sent to your email',
+  registrationFailed: 'Registration failed.',
+  otpVerified: 'OTP verified successfully!',
+  otpVerifyFailed: 'OTP verification failed',
+  otpEmailMissing: 'Email not found. Please register again.',
+  otpResent: 'A new OTP has been sent to your email.',
+  otpResendFailed: 'Failed to resend OTP',
+  otpResendLimit: "You've reached the maximum OTP resend limit. Please try again after 10 minutes.",
+  otpUnblocked: 'You are now unblocked. Please try again.',
+  resetLinkSent: 'Reset link sent',
+  forgotFailed: 'Something went wrong.',
+  resetDone: '✅ Password reset successful!',
+  resetFailed: 'Reset failed',
+} as const;

@@ -1,0 +1,61 @@
+/**
+ * What the browser must know about this server before sign-in (GET /api/config), read once per app.
+ * Null while it loads or when it cannot be read: features that depend on it (Google sign-in) stay hidden.
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { apiClient } from '../api/client';
+import type { SiteConfigReply } from '../schemas/auth';
+
+export type SiteConfig = SiteConfigReply;
+
+export const SITE_CONFIG_PATH = '/api/config';
+
+const SiteConfigContext = createContext<SiteConfig | null>(null);
+
+/** Checked by hand rather than with zod, so the browser singleton does not carry zod for one field. */
+export function parseSiteConfig(value: unknown): SiteConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { googleClientId } = value as Record<string, unknown>;
+  if (googleClientId === null) return { googleClientId: null };
+  if (typeof googleClientId === 'string' && googleClientId.trim() !== '') return { googleClientId };
+  return null;
+}
+
+export interface SiteConfigProviderProps {
+  children: ReactNode;
+  /** A fixed configuration (tests, or a host that knows it already): nothing is fetched. */
+  config?: SiteConfig | null;
+}
+
+export function SiteConfigProvider({ children, config }: SiteConfigProviderProps) {
+  const fixed = config !== undefined;
+  const [fetched, setFetched] = useState<SiteConfig | null>(null);
+
+  useEffect(() => {
+    if (fixed) return;
+    let current = true;
+    apiClient
+      .get<unknown>(SITE_CONFIG_PATH)
+      .then(({ data }) => {
+        if (current) setFetched(parseSiteConfig(data));
+      })
+      .catch((error: unknown) => {
+        // Sign-in by email still works; only the Google button stays hidden.
+        console.warn('Site configuration could not be loaded', error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [fixed]);
+
+  return (
+    <SiteConfigContext.Provider value={config !== undefined ? config : fetched}>
+      {children}
+    </SiteConfigContext.Provider>
+  );
+}
+
+/** The server's public configuration, or null while unknown (also outside a provider). */
+export function useSiteConfig(): SiteConfig | null {
+  return useContext(SiteConfigContext);
+}
