@@ -2,6 +2,7 @@
  * Builds the Fastify app (tests use app.inject; server.ts listens). One port serves the API under /api and the
  * composed site around it.
  */
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,7 +15,7 @@ import { seedDemoData } from './db/seed';
 import { HttpError } from './http-errors';
 import { API_MESSAGES } from './messages';
 import { authentication } from './plugins/authenticate';
-import { securityHeaders } from './plugins/security-headers';
+import { securityHeaders, setSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -32,13 +33,57 @@ export interface AppOptions {
   googleKeys?: JWTVerifyGetKey;
   mailer?: Mailer;
   rateLimitFactor?: number;
+  /** Where log lines go instead of stdout (tests read them to check that no secret is logged). */
+  logStream?: { write(line: string): void };
+}
+
+/** Reset links carry their token in the path; request logs show the path without it (SECURITY.md item 13). */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/reset-password\/)[^/?#]*/gi, '$1[redacted]');
+}
+
+/** Whether any string or key in a parsed request holds U+0000. Iterative: bodies may nest deeply. */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Malformed URLs are refused before routing, where no hook runs: answer them in the API's shape, with the
+    // security headers (SECURITY.md items 19, 28).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      return setSecurityHeaders(reply)
+        .code(status)
+        .send({ message: STATUS_CODES[status] ?? 'Bad Request' });
+    },
   });
 
   const clock = options.clock ?? systemClock;
@@ -86,6 +131,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       .send({ message: status === 429 ? API_MESSAGES.tooManyRequests : error.message, ...extra });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not Found' }));
+  // PostgreSQL text cannot hold U+0000 and fails the query (a 500); refuse it up front on both databases, for
+  // every route (SECURITY.md item 28).
+  app.addHook('preValidation', async (request) => {
+    if (containsNul([request.body, request.query, request.params])) {
+      throw new HttpError(400, API_MESSAGES.invalidCharacters);
+    }
+  });
 
   await app.register(fastifyRateLimit, { global: false });
   authentication(app, context);

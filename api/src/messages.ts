@@ -21,4 +21,5 @@ export const API_MESSAGES = {
   sessionExpired: 'Session expired. Please log in again.',
   adminsOnly: 'Admins only.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  invalidCharacters: 'The request contains characters that are not allowed.',
 } as const;

@@ -1,13 +1,366 @@
+/**
+ * Test harness for the API: a fresh database per app (a temp SQLite file, or a freshly created PostgreSQL schema
+ * when STUDYHUB_TEST_DB=postgres), a controllable clock, a mailer that records what it would send, captured log
+ * lines, and a request helper that checks SECURITY.md item 19's headers on every API response it sees.
+ */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { pointArea, pointShell, publishBuild } from '@studyhub/shared/deploy';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import type { Database } from '../src/db/schema';
+import type { Clock } from '../src/services/clock';
+import type { Mail, Mailer } from '../src/services/mailer';
 
 export const SHELL_VERSION = '1.0.0-aaaaaaaa';
 export const NOTES_VERSION = '1.0.0-bbbbbbbb';
+
+export const JWT_SECRET = 'test-secret-that-is-at-least-32-bytes-long';
+export const PUBLIC_URL = 'https://studyhub.test';
+export const CONTACT_EMAIL = 'contact-inbox@studyhub.test';
+export const GOOGLE_CLIENT_ID = 'studyhub-test.apps.googleusercontent.com';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Database: which engine this run uses, and one fresh database per app.
+
+export type TestDatabase = 'sqlite' | 'postgres';
+
+function requestedDatabase(): TestDatabase {
+  const value = process.env.STUDYHUB_TEST_DB ?? 'sqlite';
+  if (value !== 'sqlite' && value !== 'postgres') {
+    throw new Error(`STUDYHUB_TEST_DB must be "sqlite" or "postgres", got "${value}"`);
+  }
+  return value;
+}
+
+export const TEST_DB: TestDatabase = requestedDatabase();
+export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface ProvisionedDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function withPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    const where = POSTGRES_URL.replace(/\/\/[^@/]*@/, '//…@');
+    throw new Error(
+      `STUDYHUB_TEST_DB=postgres, but PostgreSQL at ${where} is unreachable (${String(error)}). ` +
+        'Start it or set TEST_POSTGRES_URL.',
+    );
+  }
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** SQLite: a file in the app's temp folder. PostgreSQL: a schema of its own, dropped on close. */
+async function provisionDatabase(dataDir: string): Promise<ProvisionedDatabase> {
+  if (TEST_DB === 'sqlite') {
+    return { url: path.join(dataDir, 'studyhub.db'), drop: async () => {} };
+  }
+  const schema = `t_${randomBytes(8).toString('hex')}`;
+  await withPostgres((client) => client.query(`create schema "${schema}"`));
+  const separator = POSTGRES_URL.includes('?') ? '&' : '?';
+  return {
+    url: `${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: async () => {
+      await withPostgres((client) => client.query(`drop schema if exists "${schema}" cascade`));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Clock, mail and logs.
+
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+  set(at: Date | number): void;
+  now(): number;
+}
+
+export function createTestClock(start: number = Date.now()): TestClock {
+  let current = start;
+  const clock = (() => new Date(current)) as TestClock;
+  clock.advance = (ms) => {
+    current += ms;
+  };
+  clock.set = (at) => {
+    current = typeof at === 'number' ? at : at.getTime();
+  };
+  clock.now = () => current;
+  return clock;
+}
+
+export type CapturedMail = Mail;
+
+function captureMailer(mails: CapturedMail[]): Mailer {
+  return {
+    async send(mail) {
+      mails.push({ to: mail.to, subject: mail.subject, text: mail.text });
+    },
+    close() {},
+  };
+}
+
+/** The 6-digit code in a verification mail. */
+export function codeFrom(mail: CapturedMail | undefined): string {
+  const match = mail?.text.match(/verification code is (\d{6})\b/);
+  if (!match) throw new Error(`No verification code in mail: ${JSON.stringify(mail)}`);
+  return match[1]!;
+}
+
+/** The reset link in a forgot-password mail. */
+export function linkFrom(mail: CapturedMail | undefined): URL {
+  const match = mail?.text.match(/https?:\/\/\S+\/reset-password\/\S+/);
+  if (!match) throw new Error(`No reset link in mail: ${JSON.stringify(mail)}`);
+  return new URL(match[0]);
+}
+
+export function tokenFromLink(link: URL): string {
+  return link.pathname.split('/').pop()!;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests.
+
+export interface ApiReply {
+  status: number;
+  // Tests read whatever fields they expect; a wrong shape fails their assertions.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface RequestOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+  /** A raw payload (string or Buffer) instead of JSON. */
+  raw?: string | Buffer;
+}
+
+/** SECURITY.md item 19, checked on every API response the suite sees. */
+export function expectApiHeaders(reply: { headers: ApiReply['headers'] }): void {
+  expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(String(reply.headers['content-type'])).toMatch(/^application\/json; charset=utf-8$/);
+}
+
+export async function request(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD',
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiReply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  let payload: string | Buffer | undefined;
+  if (options.raw !== undefined) {
+    payload = options.raw;
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const reply = await app.inject({
+    method,
+    url,
+    payload,
+    headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+  const result: ApiReply = {
+    status: reply.statusCode,
+    body: reply.body === '' ? undefined : JSON.parse(reply.body),
+    headers: reply.headers,
+  };
+  if (url.startsWith('/api/') && method !== 'HEAD') expectApiHeaders(result);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Apps.
+
+export interface TestAppOptions {
+  clock?: TestClock;
+  googleKeys?: JWTVerifyGetKey;
+  /** Multiplies every rate limit; 1000 unless a test is about rate limits. */
+  rateLimitFactor?: number;
+  googleClientId?: string;
+  /** Sends mail through the real mailer over SMTP instead of capturing it. */
+  smtpUrl?: string;
+  /** Uses the real mailer (outbox folder or SMTP_URL) instead of the capturing one. */
+  realMailer?: boolean;
+  /** Extra environment for loadConfig; wins over the defaults. */
+  env?: NodeJS.ProcessEnv;
+  deployDir?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  clock: TestClock;
+  mails: CapturedMail[];
+  /** Every log line the app wrote (JSON text), at the level LOG_LEVEL asks for (default silent). */
+  logs: string[];
+  dataDir: string;
+  get(url: string, options?: RequestOptions): Promise<ApiReply>;
+  post(url: string, body?: unknown, options?: RequestOptions): Promise<ApiReply>;
+  /** Mails sent to one address, oldest first. */
+  mailsTo(email: string): CapturedMail[];
+  lastMailTo(email: string): CapturedMail | undefined;
+  close(): Promise<void>;
+}
+
+async function createTestApp(options: TestAppOptions): Promise<TestApp> {
+  const root = mkdtempSync(path.join(tmpdir(), 'studyhub-api-test-'));
+  const dataDir = path.join(root, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const deployDir = options.deployDir ?? path.join(root, 'deploy');
+  mkdirSync(deployDir, { recursive: true });
+  const database = await provisionDatabase(dataDir).catch((error: unknown) => {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  });
+  const env: NodeJS.ProcessEnv = {
+    DEPLOY_DIR: deployDir,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET,
+    SEED_DEMO: '0',
+    PUBLIC_URL,
+    CONTACT_EMAIL,
+    ...(options.googleClientId ? { GOOGLE_CLIENT_ID: options.googleClientId } : {}),
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  };
+  const clock = options.clock ?? createTestClock();
+  const mails: CapturedMail[] = [];
+  const logs: string[] = [];
+  const config = loadConfig(env);
+  const useRealMailer = options.realMailer || Boolean(config.smtpUrl);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, {
+      clock,
+      googleKeys: options.googleKeys,
+      rateLimitFactor: options.rateLimitFactor ?? 1000,
+      logStream: { write: (line: string) => void logs.push(line) },
+      ...(useRealMailer ? {} : { mailer: captureMailer(mails) }),
+    });
+  } catch (error) {
+    await database.drop();
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  let closed: Promise<void> | undefined;
+  const cleanUp = async () => {
+    await database.drop();
+    rmSync(root, { recursive: true, force: true });
+  };
+  // Fastify runs onClose hooks last-added first, so this one runs before the app's own: close the database here
+  // (Kysely's destroy is idempotent) so the schema or file is dropped only after the app let go of it.
+  app.addHook('onClose', async () => {
+    await app.context.db.destroy();
+    await cleanUp();
+  });
+  return {
+    app,
+    db: app.context.db,
+    clock,
+    mails,
+    logs,
+    dataDir,
+    get: (url, requestOptions) => request(app, 'GET', url, undefined, requestOptions),
+    post: (url, body, requestOptions) => request(app, 'POST', url, body, requestOptions),
+    mailsTo: (email) => mails.filter((mail) => mail.to === email),
+    lastMailTo: (email) => mails.filter((mail) => mail.to === email).at(-1),
+    close: () => (closed ??= app.close()),
+  };
+}
+
+/** The API with a fresh database, capturing mail (see TestAppOptions). */
+export function buildTestApp(options?: TestAppOptions): Promise<TestApp>;
+/** The composed site over a deploy folder from makeDeployDir (the site tests). */
+export function buildTestApp(deployDir: string): Promise<FastifyInstance>;
+export async function buildTestApp(arg: TestAppOptions | string = {}): Promise<TestApp | FastifyInstance> {
+  if (typeof arg === 'string') return (await createTestApp({ deployDir: arg })).app;
+  return createTestApp(arg);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounts.
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+let userCounter = 0;
+
+/** Unique, valid sign-up data. */
+export function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  userCounter += 1;
+  const id = `${process.pid}-${userCounter}-${randomBytes(3).toString('hex')}`;
+  return {
+    name: `Student ${userCounter}`,
+    email: `student-${id}@example.com`,
+    password: `correct horse ${id}`,
+    ...overrides,
+  };
+}
+
+/** Registers through the API and returns the emailed code (not yet verified). */
+export async function registerUser(t: TestApp, user: TestUser): Promise<string> {
+  const reply = await t.post('/api/auth/register', user);
+  expect(reply.status).toBe(200);
+  return codeFrom(t.lastMailTo(user.email.toLowerCase()));
+}
+
+/** Registers and verifies through the API. */
+export async function createVerifiedUser(t: TestApp, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user = newUser(overrides);
+  const code = await registerUser(t, user);
+  const reply = await t.post('/api/auth/verify-otp', { email: user.email, otp: code });
+  expect(reply.status).toBe(200);
+  return user;
+}
+
+/** A verified user and a session token for them. */
+export async function loginUser(t: TestApp, user: TestUser): Promise<string> {
+  const reply = await t.post('/api/auth/login', { email: user.email, password: user.password });
+  expect(reply.status).toBe(200);
+  return reply.body.token as string;
+}
+
+export async function countRows(
+  db: Kysely<Database>,
+  table: 'users' | 'otp_codes' | 'password_resets' | 'contact_messages' | 'audit_log',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The composed site (site.test.ts).
 
 function writeFiles(dir: string, files: Record<string, string>): string {
   for (const [name, content] of Object.entries(files)) {
@@ -36,19 +389,6 @@ export function makeDeployDir(): string {
   pointShell(deployDir, SHELL_VERSION);
   pointArea(deployDir, 'notes', NOTES_VERSION);
   return deployDir;
-}
-
-export async function buildTestApp(deployDir: string): Promise<FastifyInstance> {
-  const dataDir = path.join(path.dirname(deployDir), 'data');
-  return buildApp(
-    loadConfig({
-      DEPLOY_DIR: deployDir,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'x'.repeat(32),
-      SEED_DEMO: '0',
-    }),
-  );
 }
 
 export function removeDeployDir(deployDir: string): void {

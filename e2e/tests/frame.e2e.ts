@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { areaFailed, setUpBrowser } from '../support/browser';
+import { setUpBrowser } from '../support/browser';
 import { baseUrl, url } from '../support/env';
 import { seeHeading } from '../support/pages';
 
@@ -34,11 +34,16 @@ describe('theme', () => {
 
 describe('routing', () => {
   test('an anonymous visitor of /notes is sent to the login page', async () => {
-    // The login page belongs to the auth area, which is not deployed yet: its fallback is expected here.
-    const { page } = await browser.open({ allow: [areaFailed('auth')] });
+    const { page } = await browser.open();
     await page.goto('/notes');
     await page.waitForURL(/\/login\?reason=unauthorized&t=\d+$/);
     expect(new URL(page.url()).origin).toBe(new URL(baseUrl()).origin);
+    await page.getByText('Please log in to access this content.').waitFor();
+
+    // Once per timestamp: the same URL again does not repeat the message.
+    await page.reload();
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    expect(await page.getByText('Please log in to access this content.').count()).toBe(0);
   });
 
   test('an unknown path lands on Home', async () => {

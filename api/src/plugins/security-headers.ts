@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * SECURITY.md items 18–19 on every response. Scripts only from this site (and Google sign-in, for later);
@@ -17,13 +17,18 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+export function setSecurityHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'strict-origin-when-cross-origin')
+    .header('X-Frame-Options', 'SAMEORIGIN')
+    .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    .header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+}
+
 export function securityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    setSecurityHeaders(reply);
     return payload;
   });
 }

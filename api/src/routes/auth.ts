@@ -251,12 +251,20 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
           // Linking needs Google to vouch for the email, and never moves an account to another Google user (item 20).
           if (!identity.emailVerified || sameEmail.google_sub)
             throw new HttpError(401, API_MESSAGES.googleEmailUnverified);
+          // An unverified account's password was set by whoever typed the email, not proven by its owner: keep it,
+          // and that person could log in to the account Google just vouched for (pre-registration hijack).
+          const linked = {
+            google_sub: identity.sub,
+            is_google: 1,
+            is_verified: 1,
+            password_hash: sameEmail.is_verified ? sameEmail.password_hash : null,
+          };
           await db
             .updateTable('users')
-            .set({ google_sub: identity.sub, is_google: 1, is_verified: 1, updated_at: now.toISOString() })
+            .set({ ...linked, updated_at: now.toISOString() })
             .where('id', '=', sameEmail.id)
             .execute();
-          user = { ...sameEmail, google_sub: identity.sub, is_google: 1, is_verified: 1 };
+          user = { ...sameEmail, ...linked };
         } else {
           if (!identity.emailVerified) throw new HttpError(401, API_MESSAGES.googleEmailUnverified);
           user = await insertUser(

@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from './clock';
+import { sha256 } from './secrets';
 
 export const THROTTLE = {
   windowMs: 15 * 60_000,
@@ -13,10 +14,18 @@ export const THROTTLE = {
   maxFailuresPerIp: 50,
 } as const;
 
+/**
+ * The row key for an account or address. Login emails and forwarded addresses are not length-checked, and an
+ * over-long primary key makes PostgreSQL fail (a 500, SECURITY.md item 28), so long values are stored hashed.
+ */
+function throttleKey(kind: 'account' | 'ip', value: string): string {
+  return value.length <= 254 ? `${kind}:${value}` : `${kind}:sha256:${sha256(value)}`;
+}
+
 export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
   const keys = (email: string, ip: string) => [
-    { key: `account:${email}`, max: THROTTLE.maxFailuresPerAccount },
-    { key: `ip:${ip}`, max: THROTTLE.maxFailuresPerIp },
+    { key: throttleKey('account', email), max: THROTTLE.maxFailuresPerAccount },
+    { key: throttleKey('ip', ip), max: THROTTLE.maxFailuresPerIp },
   ];
 
   return {
@@ -68,7 +77,7 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
 
     /** A successful login clears the account's counter (the IP's keeps counting other accounts). */
     async recordSuccess(email: string): Promise<void> {
-      await db.deleteFrom('login_throttle').where('key', '=', `account:${email}`).execute();
+      await db.deleteFrom('login_throttle').where('key', '=', throttleKey('account', email)).execute();
     },
   };
 }

@@ -21,10 +21,15 @@ export function createTokenService(secret: string, now: () => Date) {
         .setExpirationTime(issuedAt + SESSION_TTL_SECONDS)
         .sign(key);
     },
-    /** HS256 only: `alg: none`, other algorithms, wrong keys, tampering and expiry all give null. */
+    /** HS256 only: `alg: none`, other algorithms, wrong keys, tampering, expiry and no expiry all give null. */
     async verify(token: string): Promise<SessionClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+        // exp is required: a token without one would never expire (SECURITY.md item 16).
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp'],
+          currentDate: now(),
+        });
         if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
         return { sub: payload.sub, ver: payload.ver };
       } catch {
