@@ -159,3 +159,52 @@ describe('POST /api/auth/register', () => {
     }
   });
 });
+
+describe('registering again before verifying', () => {
+  it('keeps the first password, so whoever registers the address second cannot own the account', async () => {
+    const owner = newUser();
+    await t.post('/api/auth/register', owner);
+    t.clock.advance(31_000);
+    const intruder = { ...owner, name: 'Intruder', password: 'intruder password 1' };
+    const again = await t.post('/api/auth/register', intruder);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(REGISTERED);
+
+    // The owner verifies with the newest code from their own mailbox.
+    const verified = await t.post('/api/auth/verify-otp', {
+      email: owner.email,
+      otp: codeFrom(t.lastMailTo(owner.email)),
+    });
+    expect(verified.status).toBe(200);
+    expect(
+      (await t.post('/api/auth/login', { email: owner.email, password: intruder.password })).status,
+    ).toBe(401);
+    expect((await t.post('/api/auth/login', { email: owner.email, password: owner.password })).status).toBe(
+      200,
+    );
+    expect(await userRow(owner.email)).toMatchObject({ name: owner.name });
+  });
+
+  it('follows the resend rules: no new code within 30 s, and it cannot lift a block', async () => {
+    const user = newUser();
+    await t.post('/api/auth/register', user);
+    await t.post('/api/auth/register', user);
+    expect(t.mailsTo(user.email)).toHaveLength(1);
+
+    for (let resend = 1; resend <= 3; resend += 1) {
+      t.clock.advance(31_000);
+      expect((await t.post('/api/auth/register', user)).body).toEqual(REGISTERED);
+    }
+    expect(t.mailsTo(user.email)).toHaveLength(4);
+    t.clock.advance(31_000);
+    const blocked = await t.post('/api/auth/resend-otp', { email: user.email });
+    expect(blocked.status).toBe(403);
+    expect(await t.post('/api/auth/register', user)).toMatchObject({ status: 200, body: REGISTERED });
+    expect(t.mailsTo(user.email)).toHaveLength(4);
+
+    // After the ten minutes, registering again sends a fresh code.
+    t.clock.advance(10 * 60_000 + 1_000);
+    await t.post('/api/auth/register', user);
+    expect(t.mailsTo(user.email)).toHaveLength(5);
+  });
+});

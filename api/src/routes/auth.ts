@@ -29,15 +29,14 @@ export const RESET_TTL_MS = 30 * 60_000;
 export async function authRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   const { db, clock, mailer, config, audit, tokens } = context;
 
-  async function sendVerificationCode(user: UserRow, options: { resend: boolean }): Promise<void> {
+  async function sendVerificationCode(user: UserRow): Promise<void> {
     const code = newOtpCode();
-    const now = clock();
     const values = {
       code_hash: hashOtp(code, config.jwtSecret, user.id),
       expires_at: isoAfter(clock, OTP_TTL_MS),
       attempts: 0,
       consumed_at: null,
-      sent_at: now.toISOString(),
+      sent_at: clock().toISOString(),
     };
     // One live code per user: a new one replaces the old, which stops working at once (SECURITY.md item 11).
     await db
@@ -50,17 +49,52 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
         blocked_until: null,
         ...values,
       })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['user_id', 'purpose'])
-          .doUpdateSet(options.resend ? values : { ...values, resends: 0, blocked_until: null }),
-      )
+      .onConflict((conflict) => conflict.columns(['user_id', 'purpose']).doUpdateSet(values))
       .execute();
     await mailer.send({
       to: user.email,
       subject: 'Your StudyHub verification code',
       text: `Hello ${user.name},\n\nYour StudyHub verification code is ${code}.\nIt is valid for 10 minutes. If you did not sign up, ignore this mail.\n`,
     });
+  }
+
+  type ResendOutcome =
+    { kind: 'sent' } | { kind: 'cooldown'; waitSeconds: number } | { kind: 'blocked'; unblockAt: string };
+
+  /**
+   * Another code for an unverified account, within SPEC §4's rules: 30 s apart, three resends, then blocked for
+   * ten minutes, after which the count starts over. Registering again goes through here too, so it cannot be
+   * used to get around these rules.
+   */
+  async function resendCode(user: UserRow): Promise<ResendOutcome> {
+    const code = await db
+      .selectFrom('otp_codes')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', 'verify-email')
+      .executeTakeFirst();
+    const now = clock();
+    if (code?.blocked_until && code.blocked_until > now.toISOString()) {
+      return { kind: 'blocked', unblockAt: code.blocked_until };
+    }
+    const resends = code?.blocked_until ? 0 : (code?.resends ?? 0);
+    if (code && resends >= OTP_MAX_RESENDS) {
+      const unblockAt = isoAfter(clock, OTP_BLOCK_DURATION_MS);
+      await db.updateTable('otp_codes').set({ blocked_until: unblockAt }).where('id', '=', code.id).execute();
+      return { kind: 'blocked', unblockAt };
+    }
+    const sinceLast = code ? now.getTime() - Date.parse(code.sent_at) : Infinity;
+    if (code && !code.blocked_until && sinceLast < OTP_RESEND_COOLDOWN_MS) {
+      return { kind: 'cooldown', waitSeconds: Math.ceil((OTP_RESEND_COOLDOWN_MS - sinceLast) / 1000) };
+    }
+    await sendVerificationCode(user);
+    await db
+      .updateTable('otp_codes')
+      .set({ resends: resends + 1, blocked_until: null })
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', 'verify-email')
+      .execute();
+    return { kind: 'sent' };
   }
 
   async function issueSession(user: UserRow, message: string) {
@@ -83,23 +117,19 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
         });
         return reply;
       }
-      const passwordHash = await hashPassword(body.password);
-      let user: UserRow;
       if (existing) {
-        await db
-          .updateTable('users')
-          .set({ name: body.name, password_hash: passwordHash, updated_at: clock().toISOString() })
-          .where('id', '=', existing.id)
-          .execute();
-        user = { ...existing, name: body.name };
-      } else {
-        user = await insertUser(
-          db,
-          { name: body.name, email: body.email, passwordHash, verified: false },
-          clock(),
-        );
+        // An unverified account keeps the password it was created with: otherwise whoever registers the
+        // address second would own the account its owner then verifies. Its owner can still reset the password.
+        await resendCode(existing);
+        return reply;
       }
-      await sendVerificationCode(user, { resend: false });
+      const passwordHash = await hashPassword(body.password);
+      const user = await insertUser(
+        db,
+        { name: body.name, email: body.email, passwordHash, verified: false },
+        clock(),
+      );
+      await sendVerificationCode(user);
       await audit({ action: 'auth.register', actorId: user.id, ip: request.ip });
       return reply;
     },
@@ -165,43 +195,16 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
       const user = await findUserByEmail(db, body.email);
       // Verified or unknown accounts get the success reply and no mail.
       if (!user || user.is_verified) return { message: API_MESSAGES.otpResent };
-      const code = await db
-        .selectFrom('otp_codes')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where('purpose', '=', 'verify-email')
-        .executeTakeFirst();
-      const now = clock();
-      const nowIso = now.toISOString();
-      if (code?.blocked_until && code.blocked_until > nowIso) {
-        return reply.code(403).send({ message: API_MESSAGES.otpBlocked, unblockAt: code.blocked_until });
+      const outcome = await resendCode(user);
+      if (outcome.kind === 'blocked') {
+        return reply.code(403).send({ message: API_MESSAGES.otpBlocked, unblockAt: outcome.unblockAt });
       }
-      const resends = code?.blocked_until ? 0 : (code?.resends ?? 0);
-      if (code && resends >= OTP_MAX_RESENDS) {
-        const unblockAt = isoAfter(clock, OTP_BLOCK_DURATION_MS);
-        await db
-          .updateTable('otp_codes')
-          .set({ blocked_until: unblockAt })
-          .where('id', '=', code.id)
-          .execute();
-        return reply.code(403).send({ message: API_MESSAGES.otpBlocked, unblockAt });
-      }
-      if (code && !code.blocked_until && now.getTime() - Date.parse(code.sent_at) < OTP_RESEND_COOLDOWN_MS) {
-        const waitSeconds = Math.ceil(
-          (OTP_RESEND_COOLDOWN_MS - (now.getTime() - Date.parse(code.sent_at))) / 1000,
-        );
+      if (outcome.kind === 'cooldown') {
         return reply
           .code(429)
-          .header('Retry-After', String(waitSeconds))
+          .header('Retry-After', String(outcome.waitSeconds))
           .send({ message: API_MESSAGES.otpCooldown });
       }
-      await sendVerificationCode(user, { resend: true });
-      await db
-        .updateTable('otp_codes')
-        .set({ resends: resends + 1, blocked_until: null })
-        .where('user_id', '=', user.id)
-        .where('purpose', '=', 'verify-email')
-        .execute();
       return { message: API_MESSAGES.otpResent };
     },
   );

@@ -19,7 +19,8 @@ export function createAudit(db: Kysely<Database>, clock: Clock) {
         at: clock().toISOString(),
         actor_id: entry.actorId ?? null,
         action: entry.action,
-        target: entry.target ?? null,
+        // Targets come from requests (a login's email): cut to a sane length so a row stays small.
+        target: entry.target?.slice(0, 320) ?? null,
         ip: entry.ip ?? null,
         details: entry.details ? JSON.stringify(entry.details) : null,
       })

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 import {
+  EMAIL_MAX_LENGTH,
   emailField,
   MESSAGE_MAX_LENGTH,
   nameField,
@@ -22,6 +23,7 @@ export const loginBody = z.object({
     .string({ error: VALIDATION.emailRequired })
     .trim()
     .min(1, VALIDATION.emailRequired)
+    .max(EMAIL_MAX_LENGTH, VALIDATION.email)
     .transform((e) => e.toLowerCase()),
   password: z
     .string({ error: VALIDATION.passwordRequired })
