@@ -114,8 +114,11 @@ describe('one-time code resends', () => {
     await page.waitForURL(/\/verify-otp$/);
 
     const resend = page.getByRole('button', { name: 'Resend OTP', exact: true });
+    const countingDown = page.getByRole('button', { name: /^Resend OTP in \d+s$/ });
     for (let count = 1; count <= 3; count += 1) {
-      // Both clocks move past the 30 s cooldown: the page's (fast-forward) and the server's (the code's age).
+      // Both clocks move past the 30 s cooldown: the page's (run forward once its countdown is running) and the
+      // server's (the code's age).
+      await countingDown.waitFor();
       ageLastCode(account.email);
       await page.clock.runFor(31_000);
       await resend.click();
@@ -123,6 +126,7 @@ describe('one-time code resends', () => {
     }
     await waitForMail(account.email, CODE_PATTERN, 4);
 
+    await countingDown.waitFor();
     ageLastCode(account.email);
     await page.clock.runFor(31_000);
     await resend.click();
