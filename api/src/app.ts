@@ -4,6 +4,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,14 +18,17 @@ import { API_MESSAGES } from './messages';
 import { authentication } from './plugins/authenticate';
 import { securityHeaders, setSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
+import { notesRoutes } from './routes/notes';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { siteRoutes } from './routes/site';
 import { createAudit } from './services/audit';
+import { createDownloadLinks } from './services/download-links';
 import { systemClock, type Clock } from './services/clock';
 import { createGoogleVerifier } from './services/google';
 import { createLoginThrottle } from './services/login-throttle';
 import { createMailer, type Mailer } from './services/mailer';
+import { createNoteStore } from './services/note-store';
 import { createTokenService } from './services/tokens';
 
 /** Test seams: the edge of the world (time, Google's keys) and the speed limits. */
@@ -107,6 +111,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     google: config.googleClientId
       ? createGoogleVerifier(config.googleClientId, options.googleKeys, clock)
       : null,
+    noteStore: createNoteStore(config.filesDir, config.uploadMaxBytes),
+    downloadLinks: createDownloadLinks(config.jwtSecret, clock),
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };
   app.decorate('context', context);
@@ -114,7 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     context.mailer.close();
     await db.destroy();
   });
-  if (config.seedDemo) await seedDemoData(db, clock());
+  if (config.seedDemo) await seedDemoData(context);
 
   securityHeaders(app);
 
@@ -140,12 +146,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await app.register(fastifyRateLimit, { global: false });
+  // One file per request; the size limit is enforced per upload while streaming (note-store).
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 2 } });
   authentication(app, context);
   // sendFile only; every route decides itself what may be served.
   await app.register(fastifyStatic, { root: config.deployDir, serve: false });
   await app.register(healthRoutes, { config });
   await app.register(authRoutes, { context });
   await app.register(accountRoutes, { context });
+  await app.register(notesRoutes, { context });
   // Unknown API paths are errors, never the shell's index.html.
   app.all('/api/*', { config: { public: true } }, (_request, reply) => reply.callNotFound());
   await app.register(siteRoutes, { config });

@@ -28,6 +28,10 @@ export interface Config {
   /** Where contact messages are mailed. */
   contactEmail: string;
   googleClientId: string | null;
+  /** Uploaded note PDFs, outside any static root (DESIGN §6). */
+  filesDir: string;
+  /** Largest accepted upload, in bytes (UPLOAD_MAX_MB, default 25). */
+  uploadMaxBytes: number;
   /** Passed to Fastify's trustProxy: client IPs come from X-Forwarded-For only when set (SECURITY.md item 6). */
   trustProxy: boolean | string[];
   /** Create the demo admin and student on an empty database. */
@@ -61,6 +65,14 @@ function httpUrl(name: string, value: string): string {
   } catch {
     throw new ConfigError(`${name} must be an http:// or https:// URL, got "${value}"`);
   }
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0)
+    throw new ConfigError(`${name} must be a positive number, got "${value}"`);
+  return parsed;
 }
 
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -125,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'StudyHub <no-reply@studyhub.local>',
     contactEmail: env.CONTACT_EMAIL || SUPPORT_EMAIL,
     googleClientId: env.GOOGLE_CLIENT_ID || null,
+    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    uploadMaxBytes: Math.round(positiveNumber('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 25) * 1024 * 1024),
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: flag('SEED_DEMO', env.SEED_DEMO, !production),
     devMode: env.STUDYHUB_DEV === '1',

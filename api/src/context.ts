@@ -4,9 +4,11 @@ import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
 import type { Audit } from './services/audit';
 import type { Clock } from './services/clock';
+import type { DownloadLinks } from './services/download-links';
 import type { GoogleVerifier } from './services/google';
 import type { LoginThrottle } from './services/login-throttle';
 import type { Mailer } from './services/mailer';
+import type { NoteStore } from './services/note-store';
 import type { TokenService } from './services/tokens';
 
 /** Everything a route needs, built once in app.ts and handed to each route plugin. */
@@ -19,6 +21,8 @@ export interface AppContext {
   tokens: TokenService;
   audit: Audit;
   throttle: LoginThrottle;
+  noteStore: NoteStore;
+  downloadLinks: DownloadLinks;
   /** Null when GOOGLE_CLIENT_ID is not configured. */
   google: GoogleVerifier | null;
   /** Multiplies every rate limit; tests raise it except where limits themselves are tested. */

@@ -21,5 +21,11 @@ export const API_MESSAGES = {
   sessionExpired: 'Session expired. Please log in again.',
   adminsOnly: 'Admins only.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  uploaded: 'Upload successful',
+  unknownSubject: 'No subject has that code.',
+  noteNotFound: 'No notes have been uploaded for that unit yet.',
+  downloadLoginRequired: 'Please log in to download notes.',
+  downloadLinkExpired: 'This download link has expired. Reload the page for a new one.',
+  downloadLinkInvalid: 'This download link is not valid. Reload the page for a new one.',
   invalidCharacters: 'The request contains characters that are not allowed.',
 } as const;

@@ -129,6 +129,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/google',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password/:token',
+  'GET /api/notes/recent',
 ]);
 
 /** Every method and path under /api in the app's route table. */

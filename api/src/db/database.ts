@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import * as accounts from './migrations/0001-accounts';
+import * as noteFiles from './migrations/0002-note-files';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,6 +28,7 @@ export interface DatabaseHandle {
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-note-files': noteFiles,
 };
 
 export function isPostgresUrl(url: string): boolean {

@@ -75,6 +75,25 @@ export interface AuditLogTable {
   details: string | null;
 }
 
+/** One uploaded PDF; a re-upload of the same unit keeps the old row (current = 0) as history. */
+export interface NoteFilesTable {
+  id: string;
+  branch: string;
+  year: number;
+  semester: number;
+  subject_code: string;
+  unit: number;
+  /** Server-chosen file name under filesDir; never derived from user input. */
+  storage_name: string;
+  /** The uploader's file name, sanitised, kept only as information. */
+  original_name: string;
+  size: number;
+  sha256: string;
+  uploaded_by: string | null;
+  uploaded_at: string;
+  current: number;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -82,4 +101,5 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   contact_messages: ContactMessagesTable;
   audit_log: AuditLogTable;
+  note_files: NoteFilesTable;
 }

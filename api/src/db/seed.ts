@@ -1,8 +1,14 @@
 /**
  * Demo data for the embedded default: on an empty database, one verified admin and one verified student whose
- * logins start-up prints (SEED_DEMO=0 or --no-demo turns this off).
+ * logins start-up prints, and a few real PDF notes so Home shows uploads on first start (SEED_DEMO=0 or
+ * --no-demo turns this off).
  */
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { findSubject, type Subject } from '@studyhub/shared/catalog';
+import type { AppContext } from '../context';
 import { hashPassword } from '../services/passwords';
 import { insertUser } from '../users';
 import type { Database } from './schema';
@@ -12,15 +18,42 @@ export const DEMO_LOGINS = [
   { role: 'student', name: 'Demo Student', email: 'student@studyhub.local', password: 'studyhub-student' },
 ] as const;
 
+/** Units that get a generated PDF: subject code and unit number. */
+const DEMO_NOTES: readonly [string, number][] = [
+  ['BT-102', 1],
+  ['CS-502', 1],
+  ['CS-501', 2],
+  ['CS-501', 1],
+];
+
+/** A small but real PDF: a title page and a page of the unit's topic, as a reader would open it. */
+export async function notePdf(subject: Subject, unit: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${subject.code} ${subject.name} — Unit ${unit}`);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const cover = pdf.addPage([595, 842]);
+  cover.drawText('StudyHub notes', { x: 60, y: 760, size: 14, font });
+  cover.drawText(`${subject.code}  ${subject.name}`, { x: 60, y: 700, size: 20, font: bold });
+  cover.drawText(`Unit ${unit}: ${subject.units[unit - 1] ?? ''}`, { x: 60, y: 660, size: 16, font });
+  const body = pdf.addPage([595, 842]);
+  body.drawText('Demo notes generated for a first start.', { x: 60, y: 760, size: 12, font });
+  body.drawText('Upload real notes from Admin > Upload Notes.', { x: 60, y: 740, size: 12, font });
+  return pdf.save();
+}
+
 /** Seeds only an empty users table; returns whether it did. */
-export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<boolean> {
+export async function seedDemoData(context: AppContext): Promise<boolean> {
+  const { db, clock, noteStore } = context;
   const { count } = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirstOrThrow();
   if (Number(count) > 0) return false;
+  const now = clock();
+  const ids: Record<string, string> = {};
   for (const login of DEMO_LOGINS) {
-    await insertUser(
+    const user = await insertUser(
       db,
       {
         name: login.name,
@@ -31,6 +64,30 @@ export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<boo
       },
       now,
     );
+    ids[login.role] = user.id;
+  }
+  for (const [index, [code, unit]] of DEMO_NOTES.entries()) {
+    const subject = findSubject(code)!;
+    const stored = await noteStore.save(Readable.from([Buffer.from(await notePdf(subject, unit))]));
+    await db
+      .insertInto('note_files')
+      .values({
+        id: randomUUID(),
+        branch: 'CSE',
+        year: subject.year,
+        semester: subject.semester,
+        subject_code: subject.code,
+        unit,
+        storage_name: stored.storageName,
+        original_name: `${subject.code}-unit-${unit}.pdf`,
+        size: stored.size,
+        sha256: stored.sha256,
+        uploaded_by: ids.admin ?? null,
+        // A minute apart, so "recent" has a stable order.
+        uploaded_at: new Date(now.getTime() - (DEMO_NOTES.length - index) * 60_000).toISOString(),
+        current: 1,
+      })
+      .execute();
   }
   return true;
 }

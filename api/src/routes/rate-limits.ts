@@ -10,6 +10,7 @@ const PER_MINUTE = {
   resetPassword: 10,
   google: 10,
   contact: 5,
+  upload: 30,
 } as const;
 
 export function rateLimit(context: AppContext, route: keyof typeof PER_MINUTE) {

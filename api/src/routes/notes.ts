@@ -1,0 +1,210 @@
+/**
+ * Note files (SPEC §7): admin upload, recent uploads, which units of a subject have a file, and the download
+ * path. Files are found through the database, never by joining request text into a path (SECURITY.md item 26).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { findSubject, NOTES_BRANCH } from '@studyhub/shared/catalog';
+import { downloadPath, normaliseSemester, normaliseYear } from '@studyhub/shared/paths';
+import {
+  describeUpload,
+  UPLOAD_MESSAGES,
+  unitsQuery,
+  uploadQuery,
+  type RecentNote,
+} from '@studyhub/shared/schemas';
+import type { AppContext } from '../context';
+import type { NoteFilesTable } from '../db/schema';
+import { HttpError, parse } from '../http-errors';
+import { API_MESSAGES } from '../messages';
+import { signedInUser } from '../plugins/authenticate';
+import { rateLimit } from './rate-limits';
+
+export const RECENT_NOTES_LIMIT = 8;
+const UNIQUE_RETRIES = 3;
+
+type NoteRow = Selectable<NoteFilesTable>;
+
+function toRecentNote(row: NoteRow): RecentNote {
+  return {
+    _id: row.id,
+    subject: findSubject(row.subject_code)?.name ?? row.subject_code,
+    subjectCode: row.subject_code,
+    ...describeUpload(row),
+    createdAt: row.uploaded_at,
+  };
+}
+
+function pathOf(row: NoteRow): string {
+  return downloadPath({
+    branch: row.branch,
+    year: row.year,
+    semester: row.semester,
+    subjectCode: row.subject_code,
+    unitNumber: row.unit,
+  });
+}
+
+/** Keeps what a reader might want to see of the uploader's file name, and nothing that could act as a path. */
+function sanitiseName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  return base.replace(/[^\w.() -]+/g, '_').slice(0, 120) || 'upload.pdf';
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return /unique/i.test(String((error as { message?: unknown }).message ?? ''));
+}
+
+export async function notesRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+  const { db, clock, audit, noteStore, downloadLinks } = context;
+
+  app.post(
+    '/api/upload/upload',
+    { config: { role: 'admin', rateLimit: rateLimit(context, 'upload') } },
+    async (request, reply) => {
+      const admin = signedInUser(request);
+      const target = parse(uploadQuery, request.query);
+      if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.file);
+      const file = await request.file({
+        limits: { fileSize: context.config.uploadMaxBytes, files: 1, fields: 0 },
+      });
+      if (!file || file.fieldname !== 'pdf') {
+        file?.file.resume();
+        throw new HttpError(400, UPLOAD_MESSAGES.file);
+      }
+      const stored = await noteStore.save(file.file);
+      const row: NoteRow = {
+        id: randomUUID(),
+        branch: target.branch,
+        year: target.year,
+        semester: target.semester,
+        subject_code: target.subject.code,
+        unit: target.unit,
+        storage_name: stored.storageName,
+        original_name: sanitiseName(file.filename),
+        size: stored.size,
+        sha256: stored.sha256,
+        uploaded_by: admin.id,
+        uploaded_at: clock().toISOString(),
+        current: 1,
+      };
+      // The previous file of the unit stays as history; only the newest is current. Two uploads of the same unit
+      // at once meet at the unique index: the later one retries and wins.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('note_files')
+              .set({ current: 0 })
+              .where('branch', '=', row.branch)
+              .where('subject_code', '=', row.subject_code)
+              .where('unit', '=', row.unit)
+              .where('current', '=', 1)
+              .execute();
+            await trx.insertInto('note_files').values(row).execute();
+          });
+          break;
+        } catch (error) {
+          if (attempt >= UNIQUE_RETRIES || !isUniqueViolation(error)) {
+            await noteStore.remove(stored.storageName);
+            throw error;
+          }
+        }
+      }
+      await audit({
+        action: 'notes.upload',
+        actorId: admin.id,
+        target: `${row.branch} ${row.subject_code} unit ${row.unit}`,
+        ip: request.ip,
+        details: { size: row.size, sha256: row.sha256, file: row.original_name },
+      });
+      return reply.code(201).send({ message: API_MESSAGES.uploaded, note: toRecentNote(row) });
+    },
+  );
+
+  app.get('/api/notes/recent', { config: { public: true } }, async () => {
+    const rows = await db
+      .selectFrom('note_files')
+      .selectAll()
+      .where('current', '=', 1)
+      .orderBy('uploaded_at', 'desc')
+      .orderBy('id')
+      .limit(RECENT_NOTES_LIMIT)
+      .execute();
+    return rows.map(toRecentNote);
+  });
+
+  app.get('/api/notes/units', async (request) => {
+    const query = parse(unitsQuery, request.query);
+    const subject = findSubject(query.subject);
+    if (!subject) throw new HttpError(404, API_MESSAGES.unknownSubject);
+    const branch = (query.branch ?? NOTES_BRANCH).trim().toUpperCase();
+    const rows = await db
+      .selectFrom('note_files')
+      .selectAll()
+      .where('current', '=', 1)
+      .where('branch', '=', branch)
+      .where('subject_code', '=', subject.code)
+      .orderBy('unit')
+      .execute();
+    return {
+      subject: subject.code,
+      units: rows.map((row) => ({
+        unit: row.unit,
+        size: row.size,
+        uploadedAt: row.uploaded_at,
+        url: downloadLinks.sign(pathOf(row)),
+        downloadUrl: downloadLinks.sign(pathOf(row), { download: true }),
+      })),
+    };
+  });
+
+  app.get<{
+    Params: { branch: string; year: string; semester: string; subjectCode: string; unitNumber: string };
+    Querystring: { expires?: string; sig?: string; download?: string };
+  }>(
+    '/api/download/:branch/:year/:semester/:subjectCode/:unitNumber',
+    { config: { public: true } },
+    async (request, reply) => {
+      const { branch, year, semester, subjectCode, unitNumber } = request.params;
+      const yearNumber = normaliseYear(year);
+      const semesterNumber = normaliseSemester(semester);
+      const subject = findSubject(subjectCode);
+      const unit = /^\d{1,2}$/.test(unitNumber) ? Number(unitNumber) : null;
+      const row =
+        yearNumber && semesterNumber && subject && unit
+          ? await db
+              .selectFrom('note_files')
+              .selectAll()
+              .where('current', '=', 1)
+              .where('branch', '=', branch.replace(/_/g, ' ').trim().toUpperCase())
+              .where('subject_code', '=', subject.code)
+              .where('unit', '=', unit)
+              .where('semester', '=', semesterNumber)
+              .where('year', '=', yearNumber)
+              .executeTakeFirst()
+          : undefined;
+      // Links are for signed-in users: the bearer header, or a signature the units call handed out.
+      if (!request.user) {
+        const { expires, sig } = request.query;
+        if (expires === undefined && sig === undefined)
+          throw new HttpError(401, API_MESSAGES.downloadLoginRequired);
+        const verdict = row ? downloadLinks.check(pathOf(row), expires, sig) : 'invalid';
+        if (verdict !== 'valid') {
+          throw new HttpError(
+            401,
+            verdict === 'expired' ? API_MESSAGES.downloadLinkExpired : API_MESSAGES.downloadLinkInvalid,
+          );
+        }
+      }
+      if (!row) throw new HttpError(404, API_MESSAGES.noteNotFound);
+      const filename = `${row.subject_code.replace(/[^A-Za-z0-9-]+/g, '')}-unit-${row.unit}.pdf`;
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      reply
+        .header('Content-Disposition', `${disposition}; filename="${filename}"`)
+        .header('Cache-Control', 'private, no-cache');
+      return reply.sendFile(row.storage_name, noteStore.filesDir, { cacheControl: false, dotfiles: 'deny' });
+    },
+  );
+}
