@@ -3,7 +3,7 @@ import { defineApp } from '@studyhub/shared/build';
 export default defineApp({
   name: 'notes',
   kind: 'remote',
-  exposes: { './Area': './src/expose.tsx' },
+  exposes: { './Area': './src/expose.tsx', './RecentNotes': './src/recent-notes-expose.tsx' },
   devPort: 3002,
   title: 'StudyHub notes (standalone)',
 });

@@ -4,7 +4,7 @@
  * lines, and a request helper that checks SECURITY.md item 19's headers on every API response it sees.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from '@jest/globals';
@@ -350,13 +350,99 @@ export async function loginUser(t: TestApp, user: TestUser): Promise<string> {
 
 export async function countRows(
   db: Kysely<Database>,
-  table: 'users' | 'otp_codes' | 'password_resets' | 'contact_messages' | 'audit_log',
+  table: 'users' | 'otp_codes' | 'password_resets' | 'contact_messages' | 'audit_log' | 'note_files',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** A verified user with the given role (set in the database directly, as only the admin endpoint may) and a token. */
+export async function createUserWithRole(
+  t: TestApp,
+  role: 'student' | 'teacher' | 'admin',
+): Promise<{ user: TestUser; id: string; token: string }> {
+  const user = await createVerifiedUser(t);
+  const row = await t.db
+    .updateTable('users')
+    .set({ role })
+    .where('email', '=', user.email.toLowerCase())
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { user, id: row.id, token: await loginUser(t, user) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Note files (notes-upload.test.ts, notes-download.test.ts).
+
+export interface MultipartPart {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  content: string | Buffer | Uint8Array;
+}
+
+/** A multipart/form-data body built by hand, and the content-type header that goes with it. */
+export function multipartBody(parts: MultipartPart[]): { payload: Buffer; contentType: string } {
+  const boundary = `----studyhub-${randomBytes(12).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+    const type = part.contentType === undefined ? '' : `\r\nContent-Type: ${part.contentType}`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}${type}\r\n\r\n`,
+      ),
+      Buffer.from(part.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POST /api/upload/upload with `file` in the field "pdf" (or the given parts) and the query as given. */
+export function uploadNote(
+  t: TestApp,
+  query: Record<string, string> | string,
+  file: Buffer | Uint8Array | MultipartPart[] | null,
+  token?: string,
+): Promise<ApiReply> {
+  const search = typeof query === 'string' ? query : new URLSearchParams(query).toString();
+  const parts =
+    file === null
+      ? []
+      : Array.isArray(file)
+        ? file
+        : [{ name: 'pdf', filename: 'notes.pdf', contentType: 'application/pdf', content: file }];
+  const { payload, contentType } = multipartBody(parts);
+  return request(t.app, 'POST', `/api/upload/upload?${search}`, undefined, {
+    token,
+    raw: payload,
+    headers: { 'content-type': contentType },
+  });
+}
+
+/** Every file under a folder (relative paths, sorted), hidden ones and subfolders included. */
+export function listFiles(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (current: string, prefix: string) => {
+    let entries;
+    try {
+      entries = readdirSync(current, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path.join(current, entry.name), relative);
+      else found.push(relative);
+    }
+  };
+  walk(dir, '');
+  return found.sort();
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { baseUrl, CHROMIUM_PATH } from './env';
-import { signIn } from './session';
+import { signIn, type DemoRole } from './session';
 
 const LAUNCH_ARGS = [
   '--no-sandbox',
@@ -28,8 +28,8 @@ export interface Problem {
 export type ProblemFilter = (problem: Problem) => boolean;
 
 export interface OpenOptions {
-  /** Put a student session in localStorage before the app starts. */
-  signedIn?: boolean;
+  /** Put the demo student's (true) or the named demo account's session in localStorage before the app starts. */
+  signedIn?: boolean | DemoRole;
   /** Problems this test causes on purpose; every other one fails the test. */
   allow?: ProblemFilter[];
 }
@@ -70,7 +70,7 @@ export function setUpBrowser(): { open(options?: OpenOptions): Promise<Session> 
       if (!browser) throw new Error('setUpBrowser() must be called at the top level of a test file');
       const context = await browser.newContext({ baseURL: baseUrl() });
       const problems = recordProblems(context);
-      if (signedIn) await signIn(context);
+      if (signedIn) await signIn(context, signedIn === true ? 'student' : signedIn);
       const page = await context.newPage();
       opened.push({ context, page, problems, allow });
       return { context, page, problems };

@@ -1,25 +1,48 @@
 /**
- * A signed-in student in localStorage before the app loads (sign-in itself is not built yet). The browser
- * only decodes the token's exp, so a JWT-shaped token with an unchecked signature is enough.
+ * A signed-in user in localStorage before the app loads, made the way the login page makes it: a real login
+ * call, whose user and token are stored under SPEC §3's keys. Tests whose subject is not sign-in use this.
  */
 import type { BrowserContext } from 'playwright-core';
+import { url } from './env';
 
-export const E2E_USER = {
-  _id: 'e2e-student',
-  name: 'E2E Student',
-  email: 'student@example.com',
-  role: 'student',
-} as const;
+/** The demo accounts `npm start` seeds (api/src/db/seed.ts), which the e2e server has too. */
+export const DEMO_STUDENT = { email: 'student@studyhub.local', password: 'studyhub-student' } as const;
+export const DEMO_ADMIN = { email: 'admin@studyhub.local', password: 'studyhub-admin' } as const;
 
-const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-export function studentToken(now: number = Date.now()): string {
-  const header = base64url({ alg: 'HS256', typ: 'JWT' });
-  const payload = base64url({ sub: E2E_USER._id, exp: Math.floor(now / 1000) + 3600 });
-  return `${header}.${payload}.e2e-signature`;
+export interface Credentials {
+  email: string;
+  password: string;
 }
 
-export async function signIn(context: BrowserContext): Promise<void> {
+export interface SessionData {
+  user: { _id: string; name: string; email: string; role: string };
+  token: string;
+}
+
+export async function logInThroughApi(credentials: Credentials): Promise<SessionData> {
+  const response = await fetch(url('/api/auth/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!response.ok) throw new Error(`Login of ${credentials.email} answered ${response.status}`);
+  return (await response.json()) as SessionData;
+}
+
+/** Sessions of the demo accounts, logged in once by global-setup. */
+export const ENV_SESSIONS = 'STUDYHUB_E2E_SESSIONS';
+
+export type DemoRole = 'student' | 'admin';
+
+export function demoSession(role: DemoRole): SessionData {
+  const sessions = JSON.parse(process.env[ENV_SESSIONS] ?? '{}') as Partial<Record<DemoRole, SessionData>>;
+  const session = sessions[role];
+  if (!session) throw new Error(`No ${role} session: run the e2e suite through jest so global-setup logs in`);
+  return session;
+}
+
+export async function signIn(context: BrowserContext, role: DemoRole = 'student'): Promise<SessionData> {
+  const session = demoSession(role);
   await context.addInitScript(
     ({ user, token }) => {
       try {
@@ -32,6 +55,7 @@ export async function signIn(context: BrowserContext): Promise<void> {
         // about:blank and other opaque origins have no localStorage.
       }
     },
-    { user: JSON.stringify(E2E_USER), token: studentToken() },
+    { user: JSON.stringify(session.user), token: session.token },
   );
+  return session;
 }

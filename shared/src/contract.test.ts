@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { AREAS, isRemoteAreaModule, parseRemotesFile } from './contract';
+import {
+  AREA_EXPOSE,
+  AREAS,
+  isRemoteAreaModule,
+  isRemoteModule,
+  parseRemotesFile,
+  WIDGET_EXPOSES,
+} from './contract';
 
 describe('parseRemotesFile', () => {
   const notes = { version: '1.0.0-abc', entry: '/mfe/notes/1.0.0-abc/mf-manifest.json' };
@@ -57,5 +64,21 @@ describe('isRemoteAreaModule', () => {
     ['a string', 'notes'],
   ])('rejects %s', (_label, value) => {
     expect(isRemoteAreaModule(value)).toBe(false);
+  });
+});
+
+describe('WIDGET_EXPOSES', () => {
+  it('names known areas and exposes other than ./Area', () => {
+    for (const { area, expose } of Object.values(WIDGET_EXPOSES)) {
+      expect(AREAS).toContain(area);
+      expect(expose).toMatch(/^\.\/[A-Z]\w+$/);
+      expect(expose).not.toBe(AREA_EXPOSE);
+    }
+  });
+
+  it('widget modules carry the same metadata as areas', () => {
+    const widget = { default: () => null, area: 'notes', contractVersion: 1, buildVersion: 'b' };
+    expect(isRemoteModule(widget)).toBe(true);
+    expect(isRemoteModule({ ...widget, area: 'shop' })).toBe(false);
   });
 });

@@ -19,17 +19,31 @@ export interface AreaRoutesProps {
   page: string;
 }
 
-export interface RemoteAreaModule {
-  default: ComponentType<AreaRoutesProps>;
+/** What every exposed module carries besides its component: who built it and which contract it speaks. */
+export interface RemoteModule<P = object> {
+  default: ComponentType<P>;
   area: AreaName;
   contractVersion: number;
   /** The deployed build's version, e.g. "1.0.0-3f2a9c1d". */
   buildVersion: string;
 }
 
-export function isRemoteAreaModule(value: unknown): value is RemoteAreaModule {
+export type RemoteAreaModule = RemoteModule<AreaRoutesProps>;
+
+/**
+ * Components an area lends to the shell's own pages, beside its `./Area` (DESIGN §1: the notes area's
+ * RecentNotes on Home). Each is a RemoteModule whose component takes no props.
+ */
+export const WIDGET_EXPOSES = {
+  recentNotes: { area: 'notes', expose: './RecentNotes' },
+} as const satisfies Record<string, { area: AreaName; expose: string }>;
+
+export type RemoteWidgetModule = RemoteModule;
+
+/** The shape check of any exposed module (props cannot be checked at run time; the expose name decides them). */
+export function isRemoteModule(value: unknown): value is RemoteModule<never> {
   if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Partial<RemoteAreaModule>;
+  const candidate = value as Partial<RemoteModule>;
   return (
     typeof candidate.default === 'function' &&
     typeof candidate.area === 'string' &&
@@ -37,6 +51,10 @@ export function isRemoteAreaModule(value: unknown): value is RemoteAreaModule {
     typeof candidate.contractVersion === 'number' &&
     typeof candidate.buildVersion === 'string'
   );
+}
+
+export function isRemoteAreaModule(value: unknown): value is RemoteAreaModule {
+  return isRemoteModule(value);
 }
 
 /** One area's entry in /remotes.json. */

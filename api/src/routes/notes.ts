@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { findSubject, NOTES_BRANCH } from '@studyhub/shared/catalog';
 import { downloadPath, normaliseSemester, normaliseYear } from '@studyhub/shared/paths';
 import {
@@ -57,7 +57,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function notesRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  const { db, clock, audit, noteStore, downloadLinks } = context;
+  const { db, dialect, clock, audit, noteStore, downloadLinks } = context;
 
   app.post(
     '/api/upload/upload',
@@ -66,9 +66,13 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
       const admin = signedInUser(request);
       const target = parse(uploadQuery, request.query);
       if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.file);
-      const file = await request.file({
-        limits: { fileSize: context.config.uploadMaxBytes, files: 1, fields: 0 },
-      });
+      // Whatever the multipart parser refuses here (no boundary, a body that ends early, a text field) is the
+      // client's malformed form, not a server error (SECURITY.md items 28, 31).
+      const file = await request
+        .file({ limits: { fileSize: context.config.uploadMaxBytes, files: 1, fields: 0 } })
+        .catch(() => {
+          throw new HttpError(400, UPLOAD_MESSAGES.file);
+        });
       if (!file || file.fieldname !== 'pdf') {
         file?.file.resume();
         throw new HttpError(400, UPLOAD_MESSAGES.file);
@@ -90,10 +94,16 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
         current: 1,
       };
       // The previous file of the unit stays as history; only the newest is current. Two uploads of the same unit
-      // at once meet at the unique index: the later one retries and wins.
+      // at once meet at the unique index: the later one retries and wins. On PostgreSQL, where transactions run
+      // side by side, a lock per unit queues them first: without it, several at once each lost to the unique
+      // index round after round and ran out of retries (a 500). SQLite runs one write transaction at a time.
       for (let attempt = 1; ; attempt += 1) {
         try {
           await db.transaction().execute(async (trx) => {
+            if (dialect === 'postgres') {
+              const unitKey = `note_files:${row.branch}:${row.subject_code}:${row.unit}`;
+              await sql`select pg_advisory_xact_lock(hashtext(${unitKey}))`.execute(trx);
+            }
             await trx
               .updateTable('note_files')
               .set({ current: 0 })

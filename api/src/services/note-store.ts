@@ -76,8 +76,13 @@ export function createNoteStore(filesDir: string, maxBytes: number) {
       } catch (error) {
         await rm(temp, { force: true });
         const status = (error as { statusCode?: number }).statusCode;
-        if (status === 413 && !(error instanceof HttpError)) throw tooLarge();
-        throw error;
+        if (error instanceof HttpError) throw error;
+        if (status === 413) throw tooLarge();
+        // The file system's failures (they name their syscall) are the server's; anything else broke in the
+        // upload stream itself (a multipart body that ends early or is malformed): the client's doing, a 400
+        // (SECURITY.md items 28, 31).
+        if ((error as { syscall?: string }).syscall !== undefined) throw error;
+        throw new HttpError(400, UPLOAD_MESSAGES.file);
       }
     },
 

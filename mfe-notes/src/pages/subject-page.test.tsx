@@ -1,13 +1,27 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
-import { findSubject } from '@studyhub/shared';
+import { apiClient, findSubject } from '@studyhub/shared';
+import type { AvailableUnit, UnitsReply } from '@studyhub/shared/schemas';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
 import { NotesArea } from '../notes-area';
 
 const THIRD_YEAR_SEM_5 = { branch: 'CSE', year: 'ThirdYear', semester: '5' };
-const UNIT_1_PATH = '/api/download/CSE/Third_Year/Semester_5/CS-501/1';
+const CHECKING = 'Checking which units are available…';
+const FAILED = 'Could not check which units are available.';
+
+/** What the server answers for a unit with a file: signed links as GET /api/notes/units gives them. */
+function fileFor(code: string, unit: number): AvailableUnit {
+  const url = `/api/download/CSE/Third_Year/Semester_5/${encodeURIComponent(code)}/${unit}?expires=99&sig=s${unit}`;
+  return { unit, size: 1024, uploadedAt: '2025-05-09T10:00:00.000Z', url, downloadUrl: `${url}&download=1` };
+}
+
+function reply(code: string, units: number[]): { data: UnitsReply } {
+  return { data: { subject: findSubject(code)?.name ?? code, units: units.map((n) => fileFor(code, n)) } };
+}
+
+let get: jest.SpiedFunction<typeof apiClient.get>;
 
 function renderSubject(code: string, state?: unknown) {
   return renderWithProviders(
@@ -18,9 +32,23 @@ function renderSubject(code: string, state?: unknown) {
   );
 }
 
+/** Renders the page with the units call answering `units` (the unit numbers that have a file). */
+async function renderWithFiles(code: string, units: number[], state: unknown = THIRD_YEAR_SEM_5) {
+  get.mockResolvedValue(reply(code, units));
+  renderSubject(code, state);
+  await waitFor(() => expect(screen.queryByText(CHECKING)).not.toBeInTheDocument());
+}
+
 const unitCards = () => screen.queryAllByTestId('unit-card');
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  get = jest.spyOn(apiClient, 'get').mockReturnValue(new Promise(() => undefined) as never);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('SubjectPage without context', () => {
   it.each([
@@ -37,18 +65,20 @@ describe('SubjectPage without context', () => {
     );
     expect(screen.queryByRole('heading', { name: /Units/ })).not.toBeInTheDocument();
     expect(unitCards()).toHaveLength(0);
+    expect(get).not.toHaveBeenCalled();
   });
 });
 
 describe('SubjectPage with context', () => {
-  it('shows "Subject Not Found" for an unknown code', () => {
+  it('shows "Subject Not Found" for an unknown code, without asking the server', () => {
     renderSubject('CS-999', THIRD_YEAR_SEM_5);
     expect(screen.getByRole('heading', { level: 1, name: 'Subject Not Found' })).toBeInTheDocument();
     expect(unitCards()).toHaveLength(0);
+    expect(get).not.toHaveBeenCalled();
   });
 
-  it('shows the units heading, a breadcrumb and one card per unit', () => {
-    renderSubject('CS-501', THIRD_YEAR_SEM_5);
+  it('shows the units heading, a breadcrumb and one card per unit', async () => {
+    await renderWithFiles('CS-501', [1, 2, 3, 4, 5]);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Theory of Computation - Units' }),
     ).toBeInTheDocument();
@@ -79,62 +109,95 @@ describe('SubjectPage with context', () => {
     expect(unitCards()).toHaveLength(count);
   });
 
-  it('says so when a subject lists no units', () => {
+  it('says so when a subject lists no units, and asks the server nothing', () => {
     renderSubject('BT-108', { branch: 'CSE', year: 'FirstYear', semester: '1' });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Swachh Bharat Summer Internship - Units' }),
     ).toBeInTheDocument();
     expect(screen.getByText('No units are listed for this subject.')).toBeInTheDocument();
     expect(unitCards()).toHaveLength(0);
+    expect(get).not.toHaveBeenCalled();
   });
 
-  it('finds the subject whatever the case of the code in the address', () => {
-    renderSubject('cs-501', THIRD_YEAR_SEM_5);
+  it('finds the subject whatever the case of the code in the address, and asks by its real code', async () => {
+    await renderWithFiles('cs-501', [1]);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Theory of Computation - Units' }),
     ).toBeInTheDocument();
-    expect(within(unitCards()[0]!).getByRole('link', { name: 'Download Notes' })).toHaveAttribute(
-      'href',
-      UNIT_1_PATH,
-    );
+    expect(get).toHaveBeenCalledWith('/api/notes/units', { params: { subject: 'CS-501', branch: 'CSE' } });
   });
 
-  it('Download Notes links to the unit file in a new tab', () => {
+  it('keeps the parentheses of elective codes in the request', async () => {
+    await renderWithFiles('CS-503(A)', [3]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Data Analytics - Units' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/api/notes/units', {
+      params: { subject: 'CS-503(A)', branch: 'CSE' },
+    });
+    expect(within(unitCards()[2]!).getByRole('link', { name: 'Download Notes' })).toHaveAttribute(
+      'href',
+      fileFor('CS-503(A)', 3).downloadUrl,
+    );
+  });
+});
+
+describe('SubjectPage unit availability', () => {
+  it('says it is checking, with no preview or download yet, while the server has not answered', () => {
     renderSubject('CS-501', THIRD_YEAR_SEM_5);
+    expect(screen.getByRole('status')).toHaveTextContent(CHECKING);
+    expect(unitCards()).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: 'Preview Notes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download Notes' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Not uploaded yet')).not.toBeInTheDocument();
+  });
+
+  it('offers preview and download for units with a file and "Not uploaded yet" for the others', async () => {
+    await renderWithFiles('CS-501', [1, 4]);
+    expect(screen.queryByText(CHECKING)).not.toBeInTheDocument();
+    const [one, two, three, four, five] = unitCards();
+    for (const card of [one!, four!]) {
+      expect(within(card).getByRole('button', { name: 'Preview Notes' })).toBeInTheDocument();
+      expect(within(card).queryByText('Not uploaded yet')).not.toBeInTheDocument();
+    }
+    for (const card of [two!, three!, five!]) {
+      expect(within(card).getByText('Not uploaded yet')).toBeInTheDocument();
+      expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    }
+  });
+
+  it('Download Notes is the signed download link, in a new tab', async () => {
+    await renderWithFiles('CS-501', [1, 2, 3, 4, 5]);
     unitCards().forEach((card, index) => {
       const link = within(card).getByRole('link', { name: 'Download Notes' });
-      expect(link).toHaveAttribute('href', `/api/download/CSE/Third_Year/Semester_5/CS-501/${index + 1}`);
+      expect(link).toHaveAttribute('href', fileFor('CS-501', index + 1).downloadUrl);
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     });
   });
 
-  it.each([
-    ['the key spelling', THIRD_YEAR_SEM_5],
-    ['lower case', { branch: 'CSE', year: 'thirdyear', semester: '5' }],
-    ['the upload-form spelling', { branch: 'CSE', year: 'Third Year', semester: 'Semester 5' }],
-    ['underscores', { branch: 'CSE', year: 'Third_Year', semester: 'Semester_5' }],
-  ])('gives the same link for a context written in %s', (_label, state) => {
-    renderSubject('CS-501', state);
-    expect(within(unitCards()[0]!).getByRole('link', { name: 'Download Notes' })).toHaveAttribute(
-      'href',
-      UNIT_1_PATH,
-    );
+  it('asks with the branch of the navigation state', async () => {
+    await renderWithFiles('CS-501', [], { branch: 'CSE', year: 'Third Year', semester: 'Semester 5' });
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledWith('/api/notes/units', { params: { subject: 'CS-501', branch: 'CSE' } });
+    expect(screen.getAllByText('Not uploaded yet')).toHaveLength(5);
   });
 
-  it('keeps the parentheses of elective codes in the link', () => {
-    renderSubject('CS-503(A)', THIRD_YEAR_SEM_5);
-    expect(screen.getByRole('heading', { level: 1, name: 'Data Analytics - Units' })).toBeInTheDocument();
-    expect(within(unitCards()[2]!).getByRole('link', { name: 'Download Notes' })).toHaveAttribute(
-      'href',
-      '/api/download/CSE/Third_Year/Semester_5/CS-503(A)/3',
-    );
+  it('a failed check shows the cards, a short message and no links', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    get.mockRejectedValue(new Error('Network Error'));
+    renderSubject('CS-501', THIRD_YEAR_SEM_5);
+    expect(await screen.findByRole('alert')).toHaveTextContent(FAILED);
+    expect(unitCards()).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: 'Preview Notes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download Notes' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Not uploaded yet')).not.toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
   });
 });
 
 describe('SubjectPage preview', () => {
   async function openPreview(unitIndex = 0) {
-    renderSubject('CS-501', THIRD_YEAR_SEM_5);
+    await renderWithFiles('CS-501', [1, 2, 3, 4, 5]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(within(unitCards()[unitIndex]!).getByRole('button', { name: 'Preview Notes' }));
     return screen.getByRole('dialog');
@@ -146,16 +209,13 @@ describe('SubjectPage preview', () => {
     expect(dialog).toHaveAccessibleName(/CS-501 · Unit 1/);
     const frame = dialog.querySelector('iframe');
     expect(frame).not.toBeNull();
-    expect(frame).toHaveAttribute('src', UNIT_1_PATH);
+    expect(frame).toHaveAttribute('src', fileFor('CS-501', 1).url);
     expect(frame).toHaveAttribute('title');
   });
 
   it('previews the unit whose button was pressed', async () => {
     const dialog = await openPreview(3);
-    expect(dialog.querySelector('iframe')).toHaveAttribute(
-      'src',
-      '/api/download/CSE/Third_Year/Semester_5/CS-501/4',
-    );
+    expect(dialog.querySelector('iframe')).toHaveAttribute('src', fileFor('CS-501', 4).url);
   });
 
   it('the close button closes it', async () => {

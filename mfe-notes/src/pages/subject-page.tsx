@@ -6,7 +6,6 @@ import {
   Button,
   ButtonAnchor,
   Card,
-  downloadPath,
   findSubject,
   Grid,
   MESSAGES,
@@ -20,7 +19,15 @@ import {
   yearPath,
   type Unit,
 } from '@studyhub/shared';
+import type { AvailableUnit } from '@studyhub/shared/schemas';
 import { readSubjectContext } from '../subject-context';
+import { useUnitAvailability, type UnitAvailability } from '../use-unit-availability';
+
+export const AVAILABILITY_TEXTS = {
+  checking: 'Checking which units are available…',
+  failed: 'Could not check which units are available.',
+  notUploaded: 'Not uploaded yet',
+} as const;
 
 const Actions = styled.div`
   display: flex;
@@ -28,6 +35,22 @@ const Actions = styled.div`
   gap: 10px;
   margin-top: auto;
 `;
+
+const Status = styled(Muted)`
+  margin: 0 0 16px;
+`;
+
+const Missing = styled.span`
+  margin-top: auto;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+function availabilityLine(availability: UnitAvailability) {
+  if (availability.status === 'loading') return <Status role="status">{AVAILABILITY_TEXTS.checking}</Status>;
+  if (availability.status === 'failed') return <Status role="alert">{AVAILABILITY_TEXTS.failed}</Status>;
+  return null;
+}
 
 const PdfFrame = styled.iframe`
   flex: 1;
@@ -40,7 +63,11 @@ export function SubjectPage() {
   const { subjectCode = '' } = useParams();
   const { state } = useLocation();
   const context = readSubjectContext(state);
-  const [preview, setPreview] = useState<Unit | null>(null);
+  const [preview, setPreview] = useState<{ unit: Unit; file: AvailableUnit } | null>(null);
+  const subject = context ? findSubject(subjectCode) : undefined;
+  // Nothing to ask about for a subject that lists no units.
+  const asked = subject && subject.units.length > 0 ? subject.code : null;
+  const availability = useUnitAvailability(asked, context?.branch ?? null);
 
   if (!context) {
     return (
@@ -49,7 +76,6 @@ export function SubjectPage() {
       </Page>
     );
   }
-  const subject = findSubject(subjectCode);
   if (!subject) {
     return (
       <Page>
@@ -62,14 +88,8 @@ export function SubjectPage() {
   }
 
   const units = subjectUnits(subject);
-  const pathOf = (unit: Unit) =>
-    downloadPath({
-      branch: context.branch,
-      year: context.year,
-      semester: context.semester,
-      subjectCode: subject.code,
-      unitNumber: unit.number,
-    });
+  const fileOf = (unit: Unit) =>
+    availability.status === 'ready' ? availability.units.get(unit.number) : undefined;
 
   return (
     <Page>
@@ -82,6 +102,7 @@ export function SubjectPage() {
         ]}
       />
       <PageTitle>{subject.name} - Units</PageTitle>
+      {units.length > 0 && availabilityLine(availability)}
       {units.length === 0 && (
         <Notice>
           <Muted>No units are listed for this subject.</Muted>
@@ -92,28 +113,45 @@ export function SubjectPage() {
           <Card key={unit.number} data-testid="unit-card">
             <h2>{unit.title}</h2>
             <Muted>{unit.description}</Muted>
-            <Actions>
-              <Button onClick={() => setPreview(unit)}>Preview Notes</Button>
-              <ButtonAnchor
-                href={pathOf(unit)}
-                target="_blank"
-                rel="noopener noreferrer"
-                $variant="secondary"
-              >
-                Download Notes
-              </ButtonAnchor>
-            </Actions>
+            <UnitActions
+              file={fileOf(unit)}
+              checked={availability.status === 'ready'}
+              onPreview={(file) => setPreview({ unit, file })}
+            />
           </Card>
         ))}
       </Grid>
       {preview && (
         <Modal
-          title={`${subject.code} · ${preview.title}: ${preview.description}`}
+          title={`${subject.code} · ${preview.unit.title}: ${preview.unit.description}`}
           onClose={() => setPreview(null)}
         >
-          <PdfFrame title={`${subject.name} ${preview.title} notes`} src={pathOf(preview)} />
+          <PdfFrame title={`${subject.name} ${preview.unit.title} notes`} src={preview.file.url} />
         </Modal>
       )}
     </Page>
   );
+}
+
+interface UnitActionsProps {
+  /** The unit's file, when the server has one. */
+  file: AvailableUnit | undefined;
+  /** True once the server has said which units have a file. */
+  checked: boolean;
+  onPreview(file: AvailableUnit): void;
+}
+
+/** Preview and download for a unit with a file; "Not uploaded yet" for one without; nothing while unknown. */
+function UnitActions({ file, checked, onPreview }: UnitActionsProps) {
+  if (file) {
+    return (
+      <Actions>
+        <Button onClick={() => onPreview(file)}>Preview Notes</Button>
+        <ButtonAnchor href={file.downloadUrl} target="_blank" rel="noopener noreferrer" $variant="secondary">
+          Download Notes
+        </ButtonAnchor>
+      </Actions>
+    );
+  }
+  return checked ? <Missing>{AVAILABILITY_TEXTS.notUploaded}</Missing> : null;
 }

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { areaRoutes } from '@studyhub/shared';
+import { apiClient, areaRoutes } from '@studyhub/shared';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
 import { NotesArea } from '../notes-area';
 
@@ -47,7 +47,15 @@ const cardFor = (code: string) => {
 };
 const filter = (name: string) => screen.getByRole('button', { name });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  // The subject page asks which units have a file; these cases are about the year page, so it never answers.
+  jest.spyOn(apiClient, 'get').mockReturnValue(new Promise(() => undefined) as never);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('Third year page', () => {
   it.each(['/notes/ThirdYear', '/notes/thirdyear'])('renders at %s with title and breadcrumb', (route) => {

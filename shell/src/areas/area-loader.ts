@@ -1,20 +1,25 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   AREA_EXPOSE,
-  isRemoteAreaModule,
+  isRemoteModule,
   SUPPORTED_CONTRACT_VERSIONS,
   type AreaName,
-  type RemoteAreaModule,
+  type AreaRoutesProps,
+  type RemoteModule,
   type RemotesFile,
 } from '@studyhub/shared';
 import { isUnavailable } from './fallback-plugin';
 import { fetchRemotesFile } from './remotes-file';
 
-export type AreaLoadResult = { ok: true; module: RemoteAreaModule } | { ok: false; reason: string };
+export type ModuleLoadResult<M> = { ok: true; module: M } | { ok: false; reason: string };
+export type AreaLoadResult = ModuleLoadResult<RemoteModule<AreaRoutesProps>>;
 
 const RETRY_DELAY_MS = 400;
 let remotes: RemotesFile = {};
-const loads = new Map<AreaName, Promise<AreaLoadResult>>();
+/** One load per exposed module, keyed "area/./Expose"; every user of a module shares it. */
+const loads = new Map<string, Promise<ModuleLoadResult<RemoteModule<never>>>>();
+
+const loadKey = (area: AreaName, expose: string) => `${area}/${expose}`;
 
 function register(file: RemotesFile, force: boolean): void {
   const entries = Object.entries(file).map(([name, remote]) => ({ name, entry: remote.entry }));
@@ -28,39 +33,51 @@ export async function registerAreas(): Promise<void> {
   register(remotes, false);
 }
 
-async function loadOnce(area: AreaName): Promise<AreaLoadResult> {
+async function loadOnce(area: AreaName, expose: string): Promise<ModuleLoadResult<RemoteModule<never>>> {
   if (!remotes[area]) return { ok: false, reason: `${area} is not deployed` };
+  const id = `${area}/${expose.replace(/^\.\//, '')}`;
   let loaded: unknown;
   try {
-    loaded = await loadRemote(`${area}/${AREA_EXPOSE.slice(2)}`);
+    loaded = await loadRemote(id);
   } catch (error) {
     loaded = { error };
   }
-  if (isUnavailable(loaded) || !isRemoteAreaModule(loaded))
-    return { ok: false, reason: `${area} failed to load` };
+  if (isUnavailable(loaded) || !isRemoteModule(loaded)) return { ok: false, reason: `${id} failed to load` };
   if (!SUPPORTED_CONTRACT_VERSIONS.includes(loaded.contractVersion)) {
-    return { ok: false, reason: `${area} speaks contract ${loaded.contractVersion}` };
+    return { ok: false, reason: `${id} speaks contract ${loaded.contractVersion}` };
   }
   return { ok: true, module: loaded };
 }
 
-async function loadWithRetry(area: AreaName): Promise<AreaLoadResult> {
-  const first = await loadOnce(area);
+async function loadWithRetry(area: AreaName, expose: string): Promise<ModuleLoadResult<RemoteModule<never>>> {
+  const first = await loadOnce(area, expose);
   if (first.ok || !remotes[area]) return first;
   // One quiet retry covers a blip (a deploy swapping files, a dropped connection) before the user sees it.
   await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
   register({ [area]: remotes[area] }, true);
-  return loadOnce(area);
+  return loadOnce(area, expose);
 }
 
-/** The area's module, loaded once and shared by every route of the area (and by preloads). */
-export function loadArea(area: AreaName): Promise<AreaLoadResult> {
-  let load = loads.get(area);
+/**
+ * Any module an area exposes (`./Area`, or a widget such as `./RecentNotes`), loaded once and shared by every
+ * user of it. The props type `P` is the caller's promise: the expose name decides it, it cannot be checked.
+ */
+export function loadAreaModule<P = object>(
+  area: AreaName,
+  expose: string,
+): Promise<ModuleLoadResult<RemoteModule<P>>> {
+  const key = loadKey(area, expose);
+  let load = loads.get(key);
   if (!load) {
-    load = loadWithRetry(area);
-    loads.set(area, load);
+    load = loadWithRetry(area, expose);
+    loads.set(key, load);
   }
-  return load;
+  return load as Promise<ModuleLoadResult<RemoteModule<P>>>;
+}
+
+/** The area's pages (`./Area`), shared by every route of the area (and by preloads). */
+export function loadArea(area: AreaName): Promise<AreaLoadResult> {
+  return loadAreaModule<AreaRoutesProps>(area, AREA_EXPOSE);
 }
 
 /** Warm an area before its route is opened (link hover or focus). */
@@ -70,7 +87,7 @@ export function preloadArea(area: AreaName): void {
 
 /** The Retry button: read remotes.json again (ops may have rolled back), re-register, load afresh. */
 export async function reloadArea(area: AreaName): Promise<void> {
-  loads.delete(area);
+  for (const key of [...loads.keys()]) if (key.startsWith(`${area}/`)) loads.delete(key);
   const latest = (await fetchRemotesFile())[area];
   if (!latest) {
     delete remotes[area];

@@ -1,10 +1,16 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { SessionUser } from '@studyhub/shared';
 import { ADMIN, renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { loadAreaModule } from '../../areas/area-loader';
+import { forgetWidgets } from '../../areas/remote-widget';
 import { HomePage } from './home-page';
+
+// The Module Federation runtime cannot load remotes in jsdom; the loader is the edge, so it is replaced.
+jest.mock('../../areas/area-loader', () => ({ loadAreaModule: jest.fn(), preloadArea: jest.fn() }));
+const mockedLoadModule = jest.mocked(loadAreaModule);
 
 function LocationProbe() {
   return <p data-testid="location">{useLocation().pathname}</p>;
@@ -27,7 +33,18 @@ const categoryTitles = () =>
   screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 const ALL_CATEGORIES = ['NOTES', 'Syllabus \\ Scheme', 'Important Questions', 'Previous Year Questions'];
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  forgetWidgets();
+  mockedLoadModule.mockReset();
+  // By default the widget is still loading (renders nothing), which keeps the other cases to their subject.
+  mockedLoadModule.mockReturnValue(new Promise(() => undefined));
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('HomePage hero and categories', () => {
   it('shows the hero and the four category cards', () => {
@@ -135,5 +152,38 @@ describe('HomePage quick links', () => {
     renderHome();
     const link = screen.getByRole('link', { name: /feedback/i });
     expect(link.getAttribute('href')).toMatch(/^mailto:[^@\s]+@[^@\s]+/);
+  });
+});
+
+describe('HomePage recently uploaded notes', () => {
+  function FakeRecentNotes() {
+    return (
+      <section aria-labelledby="recent">
+        <h2 id="recent">Recently Uploaded Notes</h2>
+      </section>
+    );
+  }
+
+  it('shows the notes area’s widget between the categories and Quick Links', async () => {
+    mockedLoadModule.mockResolvedValue({
+      ok: true,
+      module: { default: FakeRecentNotes, area: 'notes', contractVersion: 1, buildVersion: 'test' },
+    });
+    renderHome();
+    const recent = await screen.findByRole('heading', { name: 'Recently Uploaded Notes' });
+    expect(mockedLoadModule).toHaveBeenCalledWith('notes', './RecentNotes');
+    const quickLinks = screen.getByRole('heading', { name: 'Quick Links' });
+    const lastCategory = screen.getByRole('heading', { name: 'Previous Year Questions' });
+    expect(lastCategory.compareDocumentPosition(recent) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(recent.compareDocumentPosition(quickLinks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows nothing in its place when the widget cannot load, and the rest of Home works', async () => {
+    mockedLoadModule.mockResolvedValue({ ok: false, reason: 'notes is not deployed' });
+    renderHome();
+    await waitFor(() => expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('RecentNotes')));
+    expect(screen.queryByText('Recently Uploaded Notes')).not.toBeInTheDocument();
+    expect(screen.queryByText('This section is temporarily unavailable')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Quick Links' })).toBeInTheDocument();
   });
 });

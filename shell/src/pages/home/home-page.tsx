@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { FRAME_TOAST_AUTO_CLOSE_MS, MESSAGES, Muted, Notice, Page } from '@studyhub/shared';
+import { FRAME_TOAST_AUTO_CLOSE_MS, MESSAGES, Muted, Notice, Page, WIDGET_EXPOSES } from '@studyhub/shared';
+import { RemoteWidget } from '../../areas/remote-widget';
 import { CategoryCard } from './category-card';
 import { matchCategories } from './categories';
 import { QuickLinks } from './quick-links';
@@ -66,6 +67,8 @@ export function HomePage() {
           ))}
         </Cards>
       )}
+      {/* "Recently Uploaded Notes" (SPEC §2) belongs to the notes area; it renders nothing if that area is down. */}
+      <RemoteWidget area={WIDGET_EXPOSES.recentNotes.area} expose={WIDGET_EXPOSES.recentNotes.expose} />
       <QuickLinks />
       <WhyUse />
     </Page>

@@ -1,0 +1,381 @@
+/**
+ * SPEC §7 download path and the units call; DESIGN §6 and SECURITY.md item 26: files found through the database,
+ * signed short-lived links or the bearer header, inline or attachment, Range, every year/semester spelling, and
+ * path-traversal variants that never serve anything.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { availableUnit } from '@studyhub/shared/schemas';
+import {
+  buildTestApp,
+  createUserWithRole,
+  expectApiHeaders,
+  JWT_SECRET,
+  uploadNote,
+  type TestApp,
+} from './helpers';
+
+const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const MESSAGES = {
+  login: 'Please log in to download notes.',
+  expired: 'This download link has expired. Reload the page for a new one.',
+  invalid: 'This download link is not valid. Reload the page for a new one.',
+  notFound: 'No notes have been uploaded for that unit yet.',
+  unknownSubject: 'No subject has that code.',
+};
+
+const CS601 = { branch: 'CSE', year: 'Third Year', semester: 'Semester_6', subject: 'CS-601' };
+const UNIT3_PATH = '/api/download/CSE/Third_Year/Semester_6/CS-601/3';
+
+let t: TestApp;
+let adminToken: string;
+let studentToken: string;
+/** The current file of CS-601 unit 3. */
+let unit3: Buffer;
+
+/** A real PDF of a few kilobytes, so ranges have something to cut. */
+async function makePdf(label: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let page = 0; page < 3; page += 1) {
+    doc.addPage([300, 300]).drawText(`${label} page ${page}`, { x: 10, y: 150, size: 12, font });
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+interface FileReply {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  raw: Buffer;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+/** GET through inject, keeping the raw bytes; error replies must be JSON `{ message }` with the API headers. */
+async function fetchFile(url: string, options: { token?: string; range?: string } = {}): Promise<FileReply> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.range) headers.range = options.range;
+  const reply = await t.app.inject({ method: 'GET', url, headers });
+  const raw = reply.rawPayload;
+  const result: FileReply = { status: reply.statusCode, headers: reply.headers, raw, json: undefined };
+  if (reply.statusCode >= 400 && url.startsWith('/api/')) {
+    expectApiHeaders(reply);
+    result.json = JSON.parse(raw.toString('utf8'));
+  }
+  return result;
+}
+
+/** The units call as the student, or anonymously with `token: null`. */
+async function unitsOf(subject: string, token: string | null = studentToken) {
+  return t.get(`/api/notes/units?${new URLSearchParams({ subject })}`, token === null ? {} : { token });
+}
+
+async function linksOf(subject: string, unit: number): Promise<{ url: string; downloadUrl: string }> {
+  const reply = await unitsOf(subject);
+  expect(reply.status).toBe(200);
+  const found = reply.body.units.find((entry: { unit: number }) => entry.unit === unit);
+  expect(found).toBeDefined();
+  return found;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminToken = (await createUserWithRole(t, 'admin')).token;
+  studentToken = (await createUserWithRole(t, 'student')).token;
+  const uploads: [Record<string, string>, Buffer][] = [
+    [{ ...CS601, unit: '3' }, await makePdf('CS-601 unit 3, first version')],
+    [{ ...CS601, unit: '4' }, await makePdf('CS-601 unit 4')],
+    [{ ...CS601, unit: '1' }, await makePdf('CS-601 unit 1')],
+    [
+      { branch: 'CSE', year: 'Third Year', semester: '5', subject: 'CS-503(A)', unit: '2' },
+      await makePdf('CS-503(A) unit 2'),
+    ],
+  ];
+  for (const [query, bytes] of uploads) {
+    expect((await uploadNote(t, query, bytes, adminToken)).status).toBe(201);
+    t.clock.advance(1000);
+  }
+  // A re-upload: the second version is the one served.
+  unit3 = await makePdf('CS-601 unit 3, second version');
+  expect((await uploadNote(t, { ...CS601, unit: 'Unit 3' }, unit3, adminToken)).status).toBe(201);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('units', () => {
+  it('anonymous → 401', async () => {
+    const reply = await unitsOf('CS-601', null);
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ message: 'Please log in to continue.' });
+  });
+
+  it('lists only the units that have a file, with size, time and signed links', async () => {
+    const reply = await unitsOf('cs-601');
+    expect(reply.status).toBe(200);
+    expect(reply.body.subject).toBe('CS-601');
+    expect(reply.body.units.map((entry: { unit: number }) => entry.unit)).toEqual([1, 3, 4]);
+    for (const entry of reply.body.units) {
+      expect(availableUnit.strict().safeParse(entry).success).toBe(true);
+      expect(entry.url).toMatch(
+        new RegExp(
+          `^/api/download/CSE/Third_Year/Semester_6/CS-601/${entry.unit}\\?expires=\\d+&sig=[\\w-]+$`,
+        ),
+      );
+      expect(entry.downloadUrl).toBe(`${entry.url}&download=1`);
+      expect(Number.isNaN(Date.parse(entry.uploadedAt))).toBe(false);
+    }
+    const three = reply.body.units.find((entry: { unit: number }) => entry.unit === 3);
+    expect(three.size).toBe(unit3.length);
+  });
+
+  it.each([
+    ['a subject without files', { subject: 'CS-602' }, 200, { subject: 'CS-602', units: [] }],
+    ['another branch', { subject: 'CS-601', branch: 'CE' }, 200, { subject: 'CS-601', units: [] }],
+    ['an unknown subject', { subject: 'CS-999' }, 404, { message: MESSAGES.unknownSubject }],
+    ['a traversal as subject', { subject: '../../etc/passwd' }, 404, { message: MESSAGES.unknownSubject }],
+  ])('%s → %i', async (_label, query, status, body) => {
+    const reply = await t.get(`/api/notes/units?${new URLSearchParams(query)}`, { token: studentToken });
+    expect(reply.status).toBe(status);
+    expect(reply.body).toEqual(body);
+  });
+
+  it('no subject → 400 with a message', async () => {
+    const reply = await t.get('/api/notes/units', { token: studentToken });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('download with a signed link', () => {
+  it('preview link → 200 inline PDF with the uploaded bytes', async () => {
+    const { url } = await linksOf('CS-601', 3);
+    const reply = await fetchFile(url);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/pdf');
+    expect(reply.headers['content-disposition']).toBe('inline; filename="CS-601-unit-3.pdf"');
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers.etag).toEqual(expect.any(String));
+    expect(reply.headers['accept-ranges']).toBe('bytes');
+    expect(Number(reply.headers['content-length'])).toBe(unit3.length);
+    expect(sha256(reply.raw)).toBe(sha256(unit3));
+  });
+
+  it('download link → attachment', async () => {
+    const { downloadUrl } = await linksOf('CS-601', 3);
+    const reply = await fetchFile(downloadUrl);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/pdf');
+    expect(reply.headers['content-disposition']).toBe('attachment; filename="CS-601-unit-3.pdf"');
+    expect(sha256(reply.raw)).toBe(sha256(unit3));
+  });
+
+  it('a code with brackets gives a safe file name', async () => {
+    const { url } = await linksOf('CS-503(A)', 2);
+    const reply = await fetchFile(url);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-disposition']).toBe('inline; filename="CS-503A-unit-2.pdf"');
+  });
+
+  it.each([
+    ['bytes=0-99', 206, () => unit3.subarray(0, 100), () => `bytes 0-99/${unit3.length}`],
+    ['bytes=100-', 206, () => unit3.subarray(100), () => `bytes 100-${unit3.length - 1}/${unit3.length}`],
+    [
+      'bytes=-50',
+      206,
+      () => unit3.subarray(unit3.length - 50),
+      () => `bytes ${unit3.length - 50}-${unit3.length - 1}/${unit3.length}`,
+    ],
+  ])('Range %s → %i with exactly that slice', async (range, status, slice, contentRange) => {
+    const { url } = await linksOf('CS-601', 3);
+    const reply = await fetchFile(url, { range });
+    expect(reply.status).toBe(status);
+    expect(reply.headers['content-range']).toBe(contentRange());
+    expect(reply.headers['content-type']).toBe('application/pdf');
+    expect(reply.raw.equals(slice())).toBe(true);
+  });
+
+  it('an unsatisfiable Range → 416', async () => {
+    const { url } = await linksOf('CS-601', 3);
+    const reply = await fetchFile(url, { range: `bytes=${unit3.length + 10}-` });
+    expect(reply.status).toBe(416);
+    expect(reply.json).toEqual({ message: expect.any(String) });
+    expect(reply.raw.includes('%PDF')).toBe(false);
+  });
+
+  it('a tampered signature, another unit’s signature or a changed expiry → 401', async () => {
+    const { url } = await linksOf('CS-601', 3);
+    const link = new URL(url, 'http://x');
+    const sig = link.searchParams.get('sig')!;
+    const expires = link.searchParams.get('expires')!;
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    const cases = [
+      `${UNIT3_PATH}?expires=${expires}&sig=${flipped}`,
+      `${UNIT3_PATH}?expires=${expires}&sig=${sig.slice(0, -2)}`,
+      `${UNIT3_PATH}?expires=${expires}&sig=`,
+      `${UNIT3_PATH}?expires=${expires}`,
+      `${UNIT3_PATH}?sig=${sig}`,
+      `${UNIT3_PATH}?expires=${Number(expires) + 3600}&sig=${sig}`,
+      `${UNIT3_PATH}?expires=abc&sig=${sig}`,
+      `${UNIT3_PATH}?expires=${expires}&expires=${expires}&sig=${sig}`,
+      // Unit 3's signature on unit 4, which has a file too.
+      `/api/download/CSE/Third_Year/Semester_6/CS-601/4?expires=${expires}&sig=${sig}`,
+      `/api/download/CE/Third_Year/Semester_6/CS-601/3?expires=${expires}&sig=${sig}`,
+    ];
+    for (const bad of cases) {
+      const reply = await fetchFile(bad);
+      expect([bad, reply.status, reply.json]).toEqual([bad, 401, { message: MESSAGES.invalid }]);
+    }
+  });
+
+  it('a signature for a unit without a file → 401 (no hint whether it exists)', async () => {
+    const { url } = await linksOf('CS-601', 3);
+    const query = url.split('?')[1];
+    const reply = await fetchFile(`/api/download/CSE/Third_Year/Semester_6/CS-601/5?${query}`);
+    expect(reply.status).toBe(401);
+    expect(reply.json).toEqual({ message: MESSAGES.invalid });
+  });
+});
+
+describe('download with the bearer header', () => {
+  const YEARS = ['Third_Year', 'ThirdYear', 'Third%20Year', 'third-year', '3'];
+  const SEMESTERS = ['Semester_6', '6', 'Semester%206', 'semester6'];
+  const SPELLINGS = YEARS.flatMap((year) => SEMESTERS.map((semester) => [year, semester] as const));
+
+  it.each(SPELLINGS)('year %s, semester %s → 200 with the current file', async (year, semester) => {
+    const reply = await fetchFile(`/api/download/CSE/${year}/${semester}/CS-601/3`, { token: studentToken });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/pdf');
+    expect(sha256(reply.raw)).toBe(sha256(unit3));
+  });
+
+  it('?download=1 → attachment; lower-case code works', async () => {
+    const reply = await fetchFile('/api/download/cse/3/6/cs-601/3?download=1', { token: studentToken });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-disposition']).toBe('attachment; filename="CS-601-unit-3.pdf"');
+  });
+
+  it('without a token or a signature → 401', async () => {
+    const reply = await fetchFile(UNIT3_PATH);
+    expect(reply.status).toBe(401);
+    expect(reply.json).toEqual({ message: MESSAGES.login });
+  });
+
+  it('with a bad token and no signature → 401', async () => {
+    const reply = await fetchFile(UNIT3_PATH, { token: 'not-a-token' });
+    expect(reply.status).toBe(401);
+    expect(reply.json).toEqual({ message: expect.any(String) });
+  });
+
+  it.each([
+    ['a unit without a file', '/api/download/CSE/Third_Year/Semester_6/CS-601/5'],
+    ['a unit past the subject', '/api/download/CSE/Third_Year/Semester_6/CS-601/99'],
+    ['unit 0', '/api/download/CSE/Third_Year/Semester_6/CS-601/0'],
+    ['a unit that is not a number', '/api/download/CSE/Third_Year/Semester_6/CS-601/three'],
+    ['an unknown subject', '/api/download/CSE/Third_Year/Semester_6/CS-999/3'],
+    ['the wrong semester', '/api/download/CSE/Third_Year/Semester_5/CS-601/3'],
+    ['the wrong year', '/api/download/CSE/Second_Year/Semester_6/CS-601/3'],
+    ['a semester of another year', '/api/download/CSE/Third_Year/Semester_2/CS-601/3'],
+    ['another branch', '/api/download/ECE/Third_Year/Semester_6/CS-601/3'],
+    ['an unknown year', '/api/download/CSE/Fifth_Year/Semester_6/CS-601/3'],
+  ])('%s → 404 JSON', async (_label, url) => {
+    const reply = await fetchFile(url, { token: studentToken });
+    expect(reply.status).toBe(404);
+    expect(reply.json).toEqual({ message: MESSAGES.notFound });
+  });
+
+  it('the replaced file of a unit is never served; the new one is', async () => {
+    const first = await makePdf('CS-601 unit 1, replaced');
+    const second = await makePdf('CS-601 unit 1, replacement');
+    expect((await uploadNote(t, { ...CS601, unit: '1' }, first, adminToken)).status).toBe(201);
+    t.clock.advance(1000);
+    expect((await uploadNote(t, { ...CS601, unit: '1' }, second, adminToken)).status).toBe(201);
+    const reply = await fetchFile('/api/download/CSE/Third_Year/Semester_6/CS-601/1', {
+      token: studentToken,
+    });
+    expect(reply.status).toBe(200);
+    expect(sha256(reply.raw)).toBe(sha256(second));
+    const { url } = await linksOf('CS-601', 1);
+    expect(sha256((await fetchFile(url)).raw)).toBe(sha256(second));
+  });
+});
+
+describe('path traversal (SECURITY.md item 26)', () => {
+  const PAYLOADS = [
+    '..',
+    '../../../../etc/passwd',
+    '..%2f..%2f..%2f..%2fetc%2fpasswd',
+    '%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '%2e%2e',
+    '%252e%252e%252f%252e%252e%252fetc%252fpasswd',
+    '..%5c..%5c..%5cetc%5cpasswd',
+    '..\\..\\etc\\passwd',
+    '%00',
+    '3%00.pdf',
+    'CS-601%00',
+    '..%00/',
+    '....//....//etc/passwd',
+    '.incoming',
+    '..%2f.incoming',
+    '%2e%2e%2fstudyhub.db',
+    '..%2f..%2fdata%2fstudyhub.db',
+    '%',
+    '%c0%ae%c0%ae%c0%af',
+  ];
+  const SEGMENTS = ['CSE', 'Third_Year', 'Semester_6', 'CS-601', '3'];
+  const URLS = PAYLOADS.flatMap((payload) =>
+    SEGMENTS.map((_segment, index) => {
+      const segments = [...SEGMENTS];
+      segments[index] = payload;
+      return `/api/download/${segments.join('/')}`;
+    }),
+  );
+  URLS.push('/api/download/../../../../etc/passwd', '/api/download/%2e%2e/%2e%2e/%2e%2e/etc/passwd');
+
+  it(`${URLS.length} variants, with and without a token and a valid signature, never serve anything`, async () => {
+    const { url } = await linksOf('CS-601', 3);
+    const query = url.split('?')[1];
+    for (const target of URLS) {
+      for (const [token, suffix] of [
+        [studentToken, ''],
+        [undefined, ''],
+        [undefined, `?${query}`],
+      ] as const) {
+        const reply = await fetchFile(`${target}${suffix}`, { token });
+        const text = reply.raw.toString('latin1');
+        expect([target, reply.status]).not.toEqual([target, 200]);
+        expect(reply.status).toBeGreaterThanOrEqual(400);
+        // A raw `../` is resolved by the client (and inject) before routing; what leaves /api is the site's
+        // business (here: no site deployed, 503), and must not serve a file either.
+        if (new URL(target, 'http://studyhub.test').pathname.startsWith('/api/')) {
+          expect([target, reply.status < 500]).toEqual([target, true]);
+          expect(reply.json).toEqual({ message: expect.any(String) });
+        }
+        expect(text).not.toContain(JWT_SECRET);
+        expect(text).not.toContain('%PDF');
+        expect(text).not.toContain('root:');
+        expect(text).not.toContain('SQLite format');
+      }
+    }
+  });
+});
+
+describe('expiry', () => {
+  it('a signed link stops working 15 minutes later; the bearer still works', async () => {
+    const { url, downloadUrl } = await linksOf('CS-601', 3);
+    t.clock.advance(14 * 60_000);
+    expect((await fetchFile(url)).status).toBe(200);
+    t.clock.advance(60_000 + 1000);
+    for (const link of [url, downloadUrl]) {
+      const reply = await fetchFile(link);
+      expect(reply.status).toBe(401);
+      expect(reply.json).toEqual({ message: MESSAGES.expired });
+    }
+    // A fresh units call hands out fresh links.
+    const fresh = await linksOf('CS-601', 3);
+    expect((await fetchFile(fresh.url)).status).toBe(200);
+  });
+});

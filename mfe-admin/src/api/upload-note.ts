@@ -1,0 +1,38 @@
+import { apiClient, UPLOAD_TIMEOUT_MS } from '@studyhub/shared';
+import type { UploadQuery, UploadReply } from '@studyhub/shared/schemas';
+
+export interface UploadNoteOptions {
+  /** Gives up after this long (SPEC §9: 10 s); a page for slow links or big files may pass more. */
+  timeoutMs?: number;
+  /** Percent of the file sent so far, from the request's upload progress events. */
+  onProgress?(percent: number): void;
+}
+
+/** Percent sent, or null when the browser does not know the total. */
+export function progressPercent(event: { loaded: number; total?: number; progress?: number }): number | null {
+  const fraction = event.progress ?? (event.total ? event.loaded / event.total : undefined);
+  if (fraction === undefined || !Number.isFinite(fraction)) return null;
+  return Math.max(0, Math.min(100, Math.round(fraction * 100)));
+}
+
+/**
+ * POST /api/upload/upload (SPEC §7, admins only): the query names branch, year, semester, subject and unit;
+ * the body is multipart with one file field, `pdf`. Answers 201 `{ message, note }`.
+ */
+export async function uploadNote(
+  file: File,
+  query: UploadQuery,
+  { timeoutMs = UPLOAD_TIMEOUT_MS, onProgress }: UploadNoteOptions = {},
+): Promise<UploadReply> {
+  const formData = new FormData();
+  formData.append('pdf', file);
+  const { data } = await apiClient.post<UploadReply>('/api/upload/upload', formData, {
+    params: query,
+    timeout: timeoutMs,
+    onUploadProgress: (event) => {
+      const percent = progressPercent(event);
+      if (percent !== null) onProgress?.(percent);
+    },
+  });
+  return data;
+}

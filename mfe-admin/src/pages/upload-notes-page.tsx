@@ -1,0 +1,269 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import styled from 'styled-components';
+import {
+  apiErrorMessage,
+  Button,
+  isAdmin,
+  Muted,
+  Notice,
+  Page,
+  PageTitle,
+  PATHS,
+  Spinner,
+  UPLOAD_FAILURE_TOAST_MS,
+  UPLOAD_FORM_RESET_MS,
+  UPLOAD_SUCCESS_TOAST_MS,
+  UPLOAD_TIMEOUT_MS,
+  useSession,
+} from '@studyhub/shared';
+import { uploadNote } from '../api/upload-note';
+import { ProgressBar } from '../components/progress-bar';
+import { controlStyle, Hint, SelectField } from '../components/select-field';
+import { UPLOAD_TEXTS } from '../texts';
+import {
+  semesterLabel,
+  semestersOf,
+  subjectOptionLabel,
+  subjectsFor,
+  UPLOAD_BRANCHES,
+  UPLOAD_YEARS,
+  unitsOf,
+} from '../upload/upload-options';
+import { useUploadProgress } from '../upload/use-upload-progress';
+
+const Narrow = styled(Page)`
+  max-width: 640px;
+`;
+
+const Form = styled.form`
+  display: grid;
+  gap: 16px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  box-shadow: ${({ theme }) => theme.shadow};
+  padding: 24px;
+`;
+
+const FileBox = styled.div`
+  display: grid;
+  gap: 6px;
+  label {
+    font-weight: 600;
+  }
+  input {
+    ${controlStyle}
+    border: 1px dashed ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+interface Fields {
+  branch: string;
+  year: string;
+  /** The semester number as text ("5"), sent as "Semester 5". */
+  semester: string;
+  subject: string;
+  unit: string;
+}
+
+const EMPTY: Fields = { branch: '', year: '', semester: '', subject: '', unit: '' };
+
+const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+
+function isTimeout(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ECONNABORTED' || code === 'ETIMEDOUT';
+}
+
+export interface UploadNotesPageProps {
+  /** How long an upload may take before it is given up (SPEC §9: 10 s). */
+  uploadTimeoutMs?: number;
+}
+
+/** /admin/upload-notes (SPEC §2, §4, §5): the note upload form, for admins. */
+export function UploadNotesPage({ uploadTimeoutMs = UPLOAD_TIMEOUT_MS }: UploadNotesPageProps) {
+  const { status, user } = useSession();
+  if (status === 'loading') return <Spinner label="Loading session" />;
+  if (!isAdmin(user)) {
+    return (
+      <Narrow>
+        <PageTitle>Upload Notes</PageTitle>
+        <Notice role="alert">
+          <p>{UPLOAD_TEXTS.adminsOnly}</p>
+          <Muted>
+            You can still browse every uploaded note from the <Link to={PATHS.notes}>Notes</Link> page.
+          </Muted>
+        </Notice>
+      </Narrow>
+    );
+  }
+  return <UploadForm uploadTimeoutMs={uploadTimeoutMs} />;
+}
+
+function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {
+  const fileId = useId();
+  const fileHintId = `${fileId}-hint`;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const progress = useUploadProgress();
+
+  useEffect(
+    () => () => {
+      if (resetTimer.current) clearTimeout(resetTimer.current);
+    },
+    [],
+  );
+
+  const semesters = semestersOf(fields.year);
+  const subjects = fields.branch && fields.semester ? subjectsFor(fields.branch, fields.semester) : [];
+  const units = fields.subject ? unitsOf(fields.subject) : [];
+  const noSubjects = Boolean(fields.branch && fields.semester) && subjects.length === 0;
+
+  // Each choice clears the choices that depend on it (SPEC §4: the year resets the semester).
+  const choose = (changes: Partial<Fields>) => {
+    setProblem(null);
+    setFields((current) => ({ ...current, ...changes }));
+  };
+
+  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    setProblem(null);
+    const chosen = event.target.files?.[0] ?? null;
+    if (chosen && !isPdf(chosen)) {
+      setFile(null);
+      setFileProblem(UPLOAD_TEXTS.notPdf);
+      event.target.value = '';
+      return;
+    }
+    setFileProblem(null);
+    setFile(chosen);
+  }
+
+  function resetForm() {
+    setFields(EMPTY);
+    setFile(null);
+    setFileProblem(null);
+    setProblem(null);
+    if (fileInput.current) fileInput.current.value = '';
+    progress.reset();
+    setBusy(false);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const { branch, year, semester, subject, unit } = fields;
+    if (!file || !branch || !year || !semester || !subject || !unit) {
+      setProblem(UPLOAD_TEXTS.allFieldsRequired);
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    progress.start();
+    try {
+      await uploadNote(
+        file,
+        { branch, year, semester: semesterLabel(semester), subject, unit },
+        { timeoutMs: uploadTimeoutMs, onProgress: progress.report },
+      );
+      progress.finish();
+      toast.success(UPLOAD_TEXTS.success, { autoClose: UPLOAD_SUCCESS_TOAST_MS });
+      resetTimer.current = setTimeout(resetForm, UPLOAD_FORM_RESET_MS);
+    } catch (error) {
+      progress.reset();
+      setBusy(false);
+      toast.error(UPLOAD_TEXTS.failure, { autoClose: UPLOAD_FAILURE_TOAST_MS });
+      const detail = isTimeout(error)
+        ? UPLOAD_TEXTS.timedOut(Math.round(uploadTimeoutMs / 1000))
+        : apiErrorMessage(error, '');
+      setProblem(detail ? `${UPLOAD_TEXTS.failure} ${detail}` : UPLOAD_TEXTS.failure);
+    }
+  }
+
+  return (
+    <Narrow>
+      <PageTitle id="upload-title">Upload Notes</PageTitle>
+      <Form noValidate onSubmit={submit} aria-labelledby="upload-title" aria-busy={busy}>
+        <FileBox>
+          <label htmlFor={fileId}>PDF file</label>
+          <input
+            ref={fileInput}
+            id={fileId}
+            type="file"
+            name="pdf"
+            accept="application/pdf,.pdf"
+            disabled={busy}
+            onChange={chooseFile}
+            aria-invalid={fileProblem ? true : undefined}
+            aria-describedby={fileHintId}
+          />
+          {fileProblem ? (
+            <Problem id={fileHintId} role="alert">
+              {fileProblem}
+            </Problem>
+          ) : (
+            <Hint id={fileHintId}>{file ? `Chosen: ${file.name}` : 'PDF files only.'}</Hint>
+          )}
+        </FileBox>
+        <SelectField
+          label="Branch"
+          placeholder="Select branch"
+          value={fields.branch}
+          disabled={busy}
+          options={UPLOAD_BRANCHES.map((branch) => ({ value: branch, label: branch }))}
+          onChange={(branch) => choose({ branch, subject: '', unit: '' })}
+        />
+        <SelectField
+          label="Year"
+          placeholder="Select year"
+          value={fields.year}
+          disabled={busy}
+          options={UPLOAD_YEARS.map((year) => ({ value: year, label: year }))}
+          onChange={(year) => choose({ year, semester: '', subject: '', unit: '' })}
+        />
+        <SelectField
+          label="Semester"
+          placeholder="Select semester"
+          value={fields.semester}
+          disabled={busy || semesters.length === 0}
+          options={semesters.map((semester) => ({ value: String(semester), label: semesterLabel(semester) }))}
+          onChange={(semester) => choose({ semester, subject: '', unit: '' })}
+        />
+        <SelectField
+          label="Subject"
+          placeholder="Select subject"
+          value={fields.subject}
+          disabled={busy || subjects.length === 0}
+          options={subjects.map((subject) => ({ value: subject.code, label: subjectOptionLabel(subject) }))}
+          onChange={(subject) => choose({ subject, unit: '' })}
+          hint={noSubjects ? UPLOAD_TEXTS.noSubjects : undefined}
+        />
+        <SelectField
+          label="Unit"
+          placeholder="Select unit"
+          value={fields.unit}
+          disabled={busy || units.length === 0}
+          options={units.map((unit) => ({ value: unit, label: unit }))}
+          onChange={(unit) => choose({ unit })}
+        />
+        {(busy || progress.percent > 0) && <ProgressBar percent={progress.percent} label="Upload progress" />}
+        {problem && <Problem role="alert">{problem}</Problem>}
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Uploading...' : 'Upload'}
+        </Button>
+      </Form>
+    </Narrow>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from '@jest/globals';
+import { uploadQuery } from '@studyhub/shared/schemas';
+import {
+  semestersOf,
+  subjectOptionLabel,
+  subjectsFor,
+  UPLOAD_BRANCHES,
+  UPLOAD_YEARS,
+  unitsOf,
+} from './upload-options';
+
+const codes = (branch: string, semester: number) => subjectsFor(branch, semester).map((s) => s.code);
+
+describe('upload options', () => {
+  it('offers SPEC §9’s branches and years', () => {
+    expect(UPLOAD_BRANCHES).toEqual(['CSE', 'ECE', 'ME', 'CE', 'EE']);
+    expect(UPLOAD_YEARS).toEqual(['First Year', 'Second Year', 'Third Year', 'Fourth Year']);
+  });
+
+  it.each([
+    ['First Year', [1, 2]],
+    ['Second Year', [3, 4]],
+    ['Third Year', [5, 6]],
+    ['Fourth Year', [7, 8]],
+    ['', []],
+    ['Fifth Year', []],
+  ])('%p has the semesters %p', (year, semesters) => {
+    expect(semestersOf(year)).toEqual(semesters);
+  });
+
+  it('lists the catalog’s CSE subjects of a semester, leaving out codes the catalog does not name', () => {
+    expect(codes('CSE', 5)).toEqual([
+      'CS-501',
+      'CS-502',
+      'CS-503(A)',
+      'CS-503(B)',
+      'CS-503(C)',
+      'CS-504(A)',
+      'CS-504(B)',
+      'CS-504(C)',
+      'CS-505',
+      'CS-506',
+    ]);
+    expect(codes('CSE', 3)).toEqual(['ES-301', 'CS-302', 'CS-303', 'CS-304', 'CS-305']);
+  });
+
+  it('leaves out subjects that list no units (they could never be browsed)', () => {
+    expect(codes('CSE', 1)).not.toContain('BT-108');
+    expect(codes('CSE', 1)).toContain('BT-107');
+    expect(codes('CSE', 2)).not.toContain('BT-206');
+  });
+
+  it('gives CE only its codes the catalog names', () => {
+    expect(codes('CE', 1)).toEqual(['BT-101', 'BT-102']);
+    expect(codes('CE', 2)).toEqual(['BT-103']);
+    expect(codes('CE', 3)).toEqual([]);
+    expect(codes('CE', 4)).toEqual([]);
+    expect(codes('CE', 5)).toEqual([]);
+  });
+
+  it.each(['ECE', 'ME', 'EE'])('%s has no subjects yet', (branch) => {
+    for (let semester = 1; semester <= 8; semester += 1) expect(codes(branch, semester)).toEqual([]);
+  });
+
+  it('labels a subject "CODE — Name"', () => {
+    expect(subjectOptionLabel(subjectsFor('CSE', 5)[0]!)).toBe('CS-501 — Theory of Computation');
+  });
+
+  it.each([
+    ['CS-501', 5],
+    ['CS-505', 6],
+    ['CS-506', 1],
+    ['CS-302', 7],
+  ])('%s has %p units', (code, count) => {
+    expect(unitsOf(code)).toEqual(Array.from({ length: count }, (_, i) => `Unit ${i + 1}`));
+  });
+
+  it('every choice the form can offer is one the server accepts', () => {
+    for (const branch of UPLOAD_BRANCHES) {
+      for (const year of UPLOAD_YEARS) {
+        for (const semester of semestersOf(year)) {
+          for (const subject of subjectsFor(branch, semester)) {
+            for (const unit of unitsOf(subject.code)) {
+              const query = { branch, year, semester: `Semester ${semester}`, subject: subject.code, unit };
+              expect(uploadQuery.safeParse(query).success).toBe(true);
+            }
+          }
+        }
+      }
+    }
+  });
+});

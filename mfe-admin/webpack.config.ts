@@ -1,0 +1,9 @@
+import { defineApp } from '@studyhub/shared/build';
+
+export default defineApp({
+  name: 'admin',
+  kind: 'remote',
+  exposes: { './Area': './src/expose.tsx' },
+  devPort: 3004,
+  title: 'StudyHub admin (standalone)',
+});

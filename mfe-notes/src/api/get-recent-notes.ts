@@ -1,0 +1,8 @@
+import { apiClient } from '@studyhub/shared';
+import type { RecentNote } from '@studyhub/shared/schemas';
+
+/** GET /api/notes/recent (public, SPEC §7): the latest uploads, newest first. */
+export async function getRecentNotes(): Promise<RecentNote[]> {
+  const { data } = await apiClient.get<RecentNote[]>('/api/notes/recent');
+  return Array.isArray(data) ? data : [];
+}

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import styled from 'styled-components';
+import {
+  Button,
+  Card,
+  FRAME_TOAST_AUTO_CLOSE_MS,
+  Grid,
+  MESSAGES,
+  Muted,
+  Notice,
+  PATHS,
+  REDIRECT_ANONYMOUS_NOTE_CARD_MS,
+  useSession,
+} from '@studyhub/shared';
+import type { RecentNote } from '@studyhub/shared/schemas';
+import { getRecentNotes } from '../api/get-recent-notes';
+
+const Section = styled.section`
+  margin: 0 0 48px;
+  h3 {
+    margin: 0;
+    font-size: 1.1rem;
+  }
+`;
+
+/** SPEC §2 and §9: the upload date as en-IN with a short month ("9 May 2025"); text that is no date stays. */
+export function uploadDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/**
+ * Home's "Recently Uploaded Notes" (SPEC §2), lent to the shell as `notes/RecentNotes`. A failed fetch is only
+ * logged (SPEC §7–§8) and the section then reads "No uploads yet.".
+ */
+export function RecentNotes() {
+  const [notes, setNotes] = useState<RecentNote[] | null>(null);
+  const { token } = useSession();
+  const navigate = useNavigate();
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    getRecentNotes()
+      .then((list) => {
+        if (current) setNotes(list);
+      })
+      .catch((error: unknown) => {
+        console.error('Recently uploaded notes could not be loaded', error);
+        if (current) setNotes([]);
+      });
+    return () => {
+      current = false;
+      if (redirect.current) clearTimeout(redirect.current);
+    };
+  }, []);
+
+  function open() {
+    // Logged in is judged by the presence of the token (SPEC §4).
+    if (token) {
+      navigate(PATHS.notes);
+      return;
+    }
+    toast.info(MESSAGES.loginToAccessNotes, { autoClose: FRAME_TOAST_AUTO_CLOSE_MS });
+    if (redirect.current) clearTimeout(redirect.current);
+    redirect.current = setTimeout(() => navigate(PATHS.login), REDIRECT_ANONYMOUS_NOTE_CARD_MS);
+  }
+
+  return (
+    <Section aria-labelledby="recent-notes" aria-busy={notes === null}>
+      <h2 id="recent-notes">Recently Uploaded Notes</h2>
+      {notes === null ? (
+        <Muted role="status">Loading...</Muted>
+      ) : notes.length === 0 ? (
+        <Notice>{MESSAGES.noUploadsYet}</Notice>
+      ) : (
+        <Grid $min="230px">
+          {notes.map((note) => (
+            <Card key={note._id} data-testid="recent-note">
+              <h3>
+                {note.subject} ({note.unit})
+              </h3>
+              <Muted>
+                {note.branch} | {note.year} | {note.semester}
+              </Muted>
+              <Muted>
+                <time dateTime={note.createdAt}>{uploadDate(note.createdAt)}</time>
+              </Muted>
+              <Button onClick={open} aria-label={`View notes: ${note.subject} (${note.unit})`}>
+                View Notes
+              </Button>
+            </Card>
+          ))}
+        </Grid>
+      )}
+    </Section>
+  );
+}
