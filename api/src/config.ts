@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SUPPORT_EMAIL } from '@studyhub/shared/constants';
+import { SUPPORT_EMAIL, UPLOAD_TIMEOUT_MS } from '@studyhub/shared/constants';
 
 export interface Config {
   host: string;
@@ -32,6 +32,8 @@ export interface Config {
   filesDir: string;
   /** Largest accepted upload, in bytes (UPLOAD_MAX_MB, default 25). */
   uploadMaxBytes: number;
+  /** How long the admin upload form waits (UPLOAD_TIMEOUT_S, default SPEC §9's 10 s); sent to the browser. */
+  uploadTimeoutMs: number;
   /** Passed to Fastify's trustProxy: client IPs come from X-Forwarded-For only when set (SECURITY.md item 6). */
   trustProxy: boolean | string[];
   /** Create the demo admin and student on an empty database. */
@@ -139,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     uploadMaxBytes: Math.round(positiveNumber('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 25) * 1024 * 1024),
+    uploadTimeoutMs: Math.round(
+      positiveNumber('UPLOAD_TIMEOUT_S', env.UPLOAD_TIMEOUT_S, UPLOAD_TIMEOUT_MS / 1000) * 1000,
+    ),
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: flag('SEED_DEMO', env.SEED_DEMO, !production),
     devMode: env.STUDYHUB_DEV === '1',

@@ -14,6 +14,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: value })).toThrow(/PORT must be a whole number/);
   });
 
+  it('reads UPLOAD_TIMEOUT_S and UPLOAD_MAX_MB, with SPEC defaults', () => {
+    const defaults = loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/studyhub-config-test' });
+    expect(defaults.uploadTimeoutMs).toBe(10_000);
+    expect(defaults.uploadMaxBytes).toBe(25 * 1024 * 1024);
+    const raised = loadConfig({ JWT_SECRET: 'x'.repeat(32), UPLOAD_TIMEOUT_S: '90', UPLOAD_MAX_MB: '50' });
+    expect(raised.uploadTimeoutMs).toBe(90_000);
+    expect(raised.uploadMaxBytes).toBe(50 * 1024 * 1024);
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), UPLOAD_TIMEOUT_S: 'soon' })).toThrow(
+      /UPLOAD_TIMEOUT_S/,
+    );
+  });
+
   it('rejects an unknown LOG_LEVEL', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
   });

@@ -238,7 +238,7 @@ describe('POST /api/auth/google (SECURITY.md item 20)', () => {
   it('GET /api/config tells the browser the client id', async () => {
     const reply = await t.get('/api/config');
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ googleClientId: GOOGLE_CLIENT_ID });
+    expect(reply.body).toEqual({ googleClientId: GOOGLE_CLIENT_ID, uploadTimeoutMs: 10_000 });
   });
 });
 
@@ -255,6 +255,6 @@ describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
     const reply = await bare.post('/api/auth/google', { credential: await idToken() });
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({ message: 'Google sign-in is not available on this server.' });
-    expect((await bare.get('/api/config')).body).toEqual({ googleClientId: null });
+    expect((await bare.get('/api/config')).body).toEqual({ googleClientId: null, uploadTimeoutMs: 10_000 });
   });
 });

@@ -17,6 +17,7 @@ export async function accountRoutes(
 
   app.get('/api/config', { config: { public: true } }, async () => ({
     googleClientId: config.googleClientId,
+    uploadTimeoutMs: config.uploadTimeoutMs,
   }));
 
   app.get('/api/me', async (request) => ({ user: toApiUser(signedInUser(request)) }));

@@ -354,6 +354,26 @@ describe('UploadNotesPage upload', () => {
     ).toBeInTheDocument();
   });
 
+  it("takes the server's UPLOAD_TIMEOUT_S from the site configuration, and SPEC's 10 s without it", async () => {
+    const configured = holdPost();
+    renderWithProviders(<UploadNotesPage />, {
+      route: '/admin/upload-notes',
+      user: ADMIN,
+      siteConfig: { googleClientId: null, uploadTimeoutMs: 45_000 },
+    });
+    await fillForm();
+    await submit();
+    expect(configured.config().timeout).toBe(45_000);
+  });
+
+  it('waits the SPEC 10 s when the server has not said otherwise', async () => {
+    const request = holdPost();
+    renderPage();
+    await fillForm();
+    await submit();
+    expect(request.config().timeout).toBe(10_000);
+  });
+
   it('a failure without a server message shows the SPEC text alone', async () => {
     const request = holdPost();
     renderPage();

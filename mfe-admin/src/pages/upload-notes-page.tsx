@@ -17,6 +17,7 @@ import {
   UPLOAD_SUCCESS_TOAST_MS,
   UPLOAD_TIMEOUT_MS,
   useSession,
+  useSiteConfig,
 } from '@studyhub/shared';
 import { uploadNote } from '../api/upload-note';
 import { ProgressBar } from '../components/progress-bar';
@@ -89,7 +90,10 @@ export interface UploadNotesPageProps {
 }
 
 /** /admin/upload-notes (SPEC §2, §4, §5): the note upload form, for admins. */
-export function UploadNotesPage({ uploadTimeoutMs = UPLOAD_TIMEOUT_MS }: UploadNotesPageProps) {
+export function UploadNotesPage({ uploadTimeoutMs }: UploadNotesPageProps) {
+  // The server's UPLOAD_TIMEOUT_S when it has told us, else SPEC §9's 10 s.
+  const siteConfig = useSiteConfig();
+  const timeoutMs = uploadTimeoutMs ?? siteConfig?.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS;
   const { status, user } = useSession();
   if (status === 'loading') return <Spinner label="Loading session" />;
   if (!isAdmin(user)) {
@@ -105,7 +109,7 @@ export function UploadNotesPage({ uploadTimeoutMs = UPLOAD_TIMEOUT_MS }: UploadN
       </Narrow>
     );
   }
-  return <UploadForm uploadTimeoutMs={uploadTimeoutMs} />;
+  return <UploadForm uploadTimeoutMs={timeoutMs} />;
 }
 
 function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {

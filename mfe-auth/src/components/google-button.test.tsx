@@ -14,7 +14,7 @@ function renderButton(
 ) {
   renderWithProviders(
     <GoogleButton text="signin_with" onCredential={handlers.onCredential} onError={handlers.onError} />,
-    { siteConfig: { googleClientId } },
+    { siteConfig: { googleClientId, uploadTimeoutMs: 10_000 } },
   );
   return handlers;
 }

@@ -219,7 +219,10 @@ describe('LoginPage unauthorized redirect', () => {
 
 describe('LoginPage Google sign-in', () => {
   it('shows no Google button while the server names no client id', () => {
-    renderWithProviders(<LoginPage />, { route: '/login', siteConfig: { googleClientId: null } });
+    renderWithProviders(<LoginPage />, {
+      route: '/login',
+      siteConfig: { googleClientId: null, uploadTimeoutMs: 10_000 },
+    });
     expect(screen.queryByRole('group', { name: 'Google sign-in' })).not.toBeInTheDocument();
   });
 
@@ -241,7 +244,10 @@ describe('LoginPage Google sign-in with a client id', () => {
 
   async function renderWithGoogle() {
     google = installGoogleStub();
-    renderAuthPage('login', '/login', { route: '/login', siteConfig: { googleClientId: CLIENT_ID } });
+    renderAuthPage('login', '/login', {
+      route: '/login',
+      siteConfig: { googleClientId: CLIENT_ID, uploadTimeoutMs: 10_000 },
+    });
     await waitFor(() => expect(google.renderButton).toHaveBeenCalled());
   }
 

@@ -100,5 +100,9 @@ export const meReply = z.object({ user: userSchema });
 export type MeReply = z.infer<typeof meReply>;
 
 /** What the browser needs to know about this server before sign-in (GET /api/config). */
-export const siteConfigReply = z.object({ googleClientId: z.string().nullable() });
+export const siteConfigReply = z.object({
+  googleClientId: z.string().nullable(),
+  /** How long the admin upload waits before giving up (SPEC §9's 10 s unless UPLOAD_TIMEOUT_S says otherwise). */
+  uploadTimeoutMs: z.number(),
+});
 export type SiteConfigReply = z.infer<typeof siteConfigReply>;

@@ -62,7 +62,7 @@ describe('SiteConfigProvider', () => {
   it('uses a fixed configuration without asking the server', () => {
     const get = jest.spyOn(apiClient, 'get');
     render(
-      <SiteConfigProvider config={{ googleClientId: 'fixed-id' }}>
+      <SiteConfigProvider config={{ googleClientId: 'fixed-id', uploadTimeoutMs: 10_000 }}>
         <ConfigProbe />
       </SiteConfigProvider>,
     );
@@ -77,7 +77,9 @@ describe('SiteConfigProvider', () => {
 
   it('renderWithProviders passes a configuration through and never fetches', () => {
     const get = jest.spyOn(apiClient, 'get');
-    renderWithProviders(<ConfigProbe />, { siteConfig: { googleClientId: 'from-test' } });
+    renderWithProviders(<ConfigProbe />, {
+      siteConfig: { googleClientId: 'from-test', uploadTimeoutMs: 10_000 },
+    });
     expect(shown()).toBe('from-test');
     expect(get).not.toHaveBeenCalled();
   });
@@ -85,8 +87,16 @@ describe('SiteConfigProvider', () => {
 
 describe('parseSiteConfig', () => {
   it.each([
-    [{ googleClientId: 'abc' }, { googleClientId: 'abc' }],
-    [{ googleClientId: null }, { googleClientId: null }],
+    [{ googleClientId: 'abc' }, { googleClientId: 'abc', uploadTimeoutMs: 10_000 }],
+    [{ googleClientId: null }, { googleClientId: null, uploadTimeoutMs: 10_000 }],
+    [
+      { googleClientId: null, uploadTimeoutMs: 60_000 },
+      { googleClientId: null, uploadTimeoutMs: 60_000 },
+    ],
+    [
+      { googleClientId: null, uploadTimeoutMs: -5 },
+      { googleClientId: null, uploadTimeoutMs: 10_000 },
+    ],
     [{ googleClientId: '' }, null],
     [{ googleClientId: 42 }, null],
     [{}, null],

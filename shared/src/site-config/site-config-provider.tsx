@@ -4,6 +4,7 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { apiClient } from '../api/client';
+import { UPLOAD_TIMEOUT_MS } from '../constants';
 import type { SiteConfigReply } from '../schemas/auth';
 
 export type SiteConfig = SiteConfigReply;
@@ -15,9 +16,15 @@ const SiteConfigContext = createContext<SiteConfig | null>(null);
 /** Checked by hand rather than with zod, so the browser singleton does not carry zod for one field. */
 export function parseSiteConfig(value: unknown): SiteConfig | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { googleClientId } = value as Record<string, unknown>;
-  if (googleClientId === null) return { googleClientId: null };
-  if (typeof googleClientId === 'string' && googleClientId.trim() !== '') return { googleClientId };
+  const { googleClientId, uploadTimeoutMs } = value as Record<string, unknown>;
+  const timeout =
+    typeof uploadTimeoutMs === 'number' && Number.isFinite(uploadTimeoutMs) && uploadTimeoutMs > 0
+      ? uploadTimeoutMs
+      : UPLOAD_TIMEOUT_MS;
+  if (googleClientId === null) return { googleClientId: null, uploadTimeoutMs: timeout };
+  if (typeof googleClientId === 'string' && googleClientId.trim() !== '') {
+    return { googleClientId, uploadTimeoutMs: timeout };
+  }
   return null;
 }
 
