@@ -19,6 +19,7 @@ import { authentication } from './plugins/authenticate';
 import { securityHeaders, setSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
 import { notesRoutes } from './routes/notes';
+import { syllabusRoutes } from './routes/syllabus';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { siteRoutes } from './routes/site';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(authRoutes, { context });
   await app.register(accountRoutes, { context });
   await app.register(notesRoutes, { context });
+  await app.register(syllabusRoutes, { context });
   // Unknown API paths are errors, never the shell's index.html.
   app.all('/api/*', { config: { public: true } }, (_request, reply) => reply.callNotFound());
   await app.register(siteRoutes, { config });

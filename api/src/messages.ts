@@ -22,6 +22,12 @@ export const API_MESSAGES = {
   adminsOnly: 'Admins only.',
   tooManyRequests: 'Too many requests. Please try again later.',
   uploaded: 'Upload successful',
+  syllabusAdded: 'Syllabus added successfully',
+  syllabusUpdated: 'Syllabus updated successfully',
+  syllabusDeleted: 'Syllabus deleted',
+  syllabusNotFound: 'Syllabus not found.',
+  syllabusDuplicate:
+    'Duplicate syllabus entry: one already exists for this code, program, system, grading and type.',
   unknownSubject: 'No subject has that code.',
   noteNotFound: 'No notes have been uploaded for that unit yet.',
   downloadLoginRequired: 'Please log in to download notes.',

@@ -350,7 +350,14 @@ export async function loginUser(t: TestApp, user: TestUser): Promise<string> {
 
 export async function countRows(
   db: Kysely<Database>,
-  table: 'users' | 'otp_codes' | 'password_resets' | 'contact_messages' | 'audit_log' | 'note_files',
+  table:
+    | 'users'
+    | 'otp_codes'
+    | 'password_resets'
+    | 'contact_messages'
+    | 'audit_log'
+    | 'note_files'
+    | 'syllabus_entries',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)

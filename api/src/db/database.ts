@@ -17,6 +17,7 @@ import {
 import pg from 'pg';
 import * as accounts from './migrations/0001-accounts';
 import * as noteFiles from './migrations/0002-note-files';
+import * as syllabus from './migrations/0003-syllabus';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,6 +30,7 @@ export interface DatabaseHandle {
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-note-files': noteFiles,
+  '0003-syllabus': syllabus,
 };
 
 export function isPostgresUrl(url: string): boolean {

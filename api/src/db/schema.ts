@@ -94,6 +94,20 @@ export interface NoteFilesTable {
   current: number;
 }
 
+export interface SyllabusEntriesTable {
+  id: string;
+  name: string;
+  code: string;
+  program: string;
+  system: string;
+  grading: string;
+  upload_type: 'Syllabus' | 'Scheme';
+  /** JSON text: semester number → http(s) URL. */
+  pdfs: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -102,4 +116,5 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   audit_log: AuditLogTable;
   note_files: NoteFilesTable;
+  syllabus_entries: SyllabusEntriesTable;
 }

@@ -1,0 +1,177 @@
+/**
+ * Syllabus entries (SPEC §7): signed-in users list them with filters; admins add, update, delete and clean up
+ * duplicates. A second entry for the same code, program, system, grading and upload type is refused with a
+ * message containing "Duplicate", which the admin form answers by merging (SPEC §4).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { syllabusEntryBody, syllabusQuery, type SyllabusEntry } from '@studyhub/shared/schemas';
+import type { AppContext } from '../context';
+import type { SyllabusEntriesTable } from '../db/schema';
+import { HttpError, parse } from '../http-errors';
+import { API_MESSAGES } from '../messages';
+import { signedInUser } from '../plugins/authenticate';
+
+type SyllabusRow = Selectable<SyllabusEntriesTable>;
+
+function toEntry(row: SyllabusRow): SyllabusEntry {
+  return {
+    _id: row.id,
+    name: row.name,
+    code: row.code,
+    program: row.program,
+    system: row.system,
+    grading: row.grading,
+    uploadType: row.upload_type,
+    pdfs: JSON.parse(row.pdfs) as Record<string, string>,
+    createdAt: row.created_at,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return /unique/i.test(String((error as { message?: unknown }).message ?? ''));
+}
+
+/** Case and spacing do not make two entries different (the unique index only sees exact text). */
+function normalisedKey(row: SyllabusRow): string {
+  return [row.name, row.code, row.program, row.system, row.grading, row.upload_type]
+    .map((part) => part.trim().replace(/\s+/g, ' ').toLowerCase())
+    .join('|');
+}
+
+export async function syllabusRoutes(
+  app: FastifyInstance,
+  { context }: { context: AppContext },
+): Promise<void> {
+  const { db, clock, audit } = context;
+  const idParams = (params: unknown) => String((params as { id?: unknown }).id ?? '').slice(0, 64);
+
+  app.get('/api/syllabus', async (request) => {
+    const query = parse(syllabusQuery, request.query);
+    let select = db.selectFrom('syllabus_entries').selectAll();
+    if (query.program) select = select.where('program', '=', query.program);
+    if (query.system && query.system.toLowerCase() !== 'all')
+      select = select.where('system', '=', query.system);
+    if (query.grading) select = select.where('grading', '=', query.grading);
+    if (query.code) select = select.where('code', '=', query.code);
+    if (query.uploadType) select = select.where('upload_type', '=', query.uploadType);
+    const rows = await select.orderBy('name').orderBy('created_at').execute();
+    return rows.map(toEntry);
+  });
+
+  app.post('/api/syllabus', { config: { role: 'admin' } }, async (request, reply) => {
+    const admin = signedInUser(request);
+    const body = parse(syllabusEntryBody, request.body);
+    const now = clock().toISOString();
+    const row: SyllabusRow = {
+      id: randomUUID(),
+      name: body.name,
+      code: body.code,
+      program: body.program,
+      system: body.system,
+      grading: body.grading,
+      upload_type: body.uploadType,
+      pdfs: JSON.stringify(body.pdfs),
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await db.insertInto('syllabus_entries').values(row).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(400, API_MESSAGES.syllabusDuplicate);
+      throw error;
+    }
+    await audit({
+      action: 'syllabus.add',
+      actorId: admin.id,
+      target: row.id,
+      ip: request.ip,
+      details: { code: row.code },
+    });
+    return reply.code(201).send({ message: API_MESSAGES.syllabusAdded, entry: toEntry(row) });
+  });
+
+  app.put('/api/syllabus/:id', { config: { role: 'admin' } }, async (request) => {
+    const admin = signedInUser(request);
+    const id = idParams(request.params);
+    const body = parse(syllabusEntryBody, request.body);
+    let updated: SyllabusRow | undefined;
+    try {
+      updated = await db
+        .updateTable('syllabus_entries')
+        .set({
+          name: body.name,
+          code: body.code,
+          program: body.program,
+          system: body.system,
+          grading: body.grading,
+          upload_type: body.uploadType,
+          pdfs: JSON.stringify(body.pdfs),
+          updated_at: clock().toISOString(),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(400, API_MESSAGES.syllabusDuplicate);
+      throw error;
+    }
+    if (!updated) throw new HttpError(404, API_MESSAGES.syllabusNotFound);
+    await audit({ action: 'syllabus.update', actorId: admin.id, target: id, ip: request.ip });
+    return { message: API_MESSAGES.syllabusUpdated, entry: toEntry(updated) };
+  });
+
+  // Registered before /:id would not matter (static segments win), but it reads better first.
+  app.delete('/api/syllabus/cleanup/duplicates', { config: { role: 'admin' } }, async (request) => {
+    const admin = signedInUser(request);
+    const removed = await db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('syllabus_entries')
+        .selectAll()
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const keep = new Map<string, { row: SyllabusRow; pdfs: Record<string, string>; changed: boolean }>();
+      const doomed: string[] = [];
+      for (const row of rows) {
+        const key = normalisedKey(row);
+        const kept = keep.get(key);
+        if (!kept) {
+          keep.set(key, { row, pdfs: JSON.parse(row.pdfs) as Record<string, string>, changed: false });
+          continue;
+        }
+        // The oldest entry survives; semesters it lacks are filled from the duplicates.
+        for (const [semester, link] of Object.entries(JSON.parse(row.pdfs) as Record<string, string>)) {
+          if (!kept.pdfs[semester]) {
+            kept.pdfs[semester] = link;
+            kept.changed = true;
+          }
+        }
+        doomed.push(row.id);
+      }
+      for (const { row, pdfs, changed } of keep.values()) {
+        if (changed) {
+          await trx
+            .updateTable('syllabus_entries')
+            .set({ pdfs: JSON.stringify(pdfs), updated_at: clock().toISOString() })
+            .where('id', '=', row.id)
+            .execute();
+        }
+      }
+      if (doomed.length > 0) await trx.deleteFrom('syllabus_entries').where('id', 'in', doomed).execute();
+      return doomed.length;
+    });
+    await audit({ action: 'syllabus.cleanup', actorId: admin.id, ip: request.ip, details: { removed } });
+    return { message: `Removed ${removed} duplicate ${removed === 1 ? 'entry' : 'entries'}.`, removed };
+  });
+
+  app.delete('/api/syllabus/:id', { config: { role: 'admin' } }, async (request) => {
+    const admin = signedInUser(request);
+    const id = idParams(request.params);
+    const deleted = await db.deleteFrom('syllabus_entries').where('id', '=', id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) throw new HttpError(404, API_MESSAGES.syllabusNotFound);
+    await audit({ action: 'syllabus.delete', actorId: admin.id, target: id, ip: request.ip });
+    return { message: API_MESSAGES.syllabusDeleted };
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Syllabus entries (SPEC §3, §7): a department's semester PDFs for one program, system, grading and upload type.
+ */
+import { z } from 'zod';
+import { SYLLABUS_SEMESTER_SLOTS } from '../constants';
+
+export const UPLOAD_TYPES = ['Syllabus', 'Scheme'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+export const SYLLABUS_MESSAGES = {
+  department: 'Choose a department.',
+  field: (name: string) => `${name} is required.`,
+  url: 'Semester links must be http:// or https:// URLs.',
+  semester: `Semesters are numbered 1 to ${SYLLABUS_SEMESTER_SLOTS}.`,
+} as const;
+
+const text = (name: string, max: number) =>
+  z
+    .string({ error: SYLLABUS_MESSAGES.field(name) })
+    .trim()
+    .min(1, SYLLABUS_MESSAGES.field(name))
+    .max(max, `${name} must be at most ${max} characters.`);
+
+/** Only http: and https: links are stored (SECURITY.md item 27); empty links are dropped, not stored. */
+const pdfLink = z
+  .string({ error: SYLLABUS_MESSAGES.url })
+  .trim()
+  .max(2048, SYLLABUS_MESSAGES.url)
+  .refine((value) => {
+    if (value === '') return true;
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, SYLLABUS_MESSAGES.url);
+
+const pdfs = z
+  .record(z.string(), pdfLink)
+  .default({})
+  .refine(
+    (links) =>
+      Object.keys(links).every((key) => /^[1-8]$/.test(key) && Number(key) <= SYLLABUS_SEMESTER_SLOTS),
+    SYLLABUS_MESSAGES.semester,
+  )
+  .transform((links) => Object.fromEntries(Object.entries(links).filter(([, link]) => link !== '')));
+
+export const syllabusEntryBody = z.object({
+  name: text('Department', 100),
+  code: text('Department code', 20),
+  program: text('Program', 60),
+  system: text('System', 30),
+  grading: text('Grading', 60),
+  uploadType: z.enum(UPLOAD_TYPES).default('Syllabus'),
+  pdfs,
+});
+export type SyllabusEntryBody = z.input<typeof syllabusEntryBody>;
+
+/** SPEC §7 filters; `system=All` (or no system) means both systems. */
+export const syllabusQuery = z.object({
+  program: z.string().trim().max(60).optional(),
+  system: z.string().trim().max(30).optional(),
+  grading: z.string().trim().max(60).optional(),
+  code: z.string().trim().max(20).optional(),
+  uploadType: z.enum(UPLOAD_TYPES).optional(),
+});
+
+export const syllabusEntry = z.object({
+  _id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  program: z.string(),
+  system: z.string(),
+  grading: z.string(),
+  uploadType: z.enum(UPLOAD_TYPES),
+  pdfs: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+});
+export type SyllabusEntry = z.infer<typeof syllabusEntry>;
