@@ -73,3 +73,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/** A unique index or constraint refused the write; SQLite and PostgreSQL both say "unique" in the message. */
+export function isUniqueViolation(error: unknown): boolean {
+  return /unique/i.test(String((error as { message?: unknown }).message ?? ''));
+}

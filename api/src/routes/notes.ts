@@ -15,6 +15,7 @@ import {
   type RecentNote,
 } from '@studyhub/shared/schemas';
 import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/database';
 import type { NoteFilesTable } from '../db/schema';
 import { HttpError, parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
@@ -50,10 +51,6 @@ function pathOf(row: NoteRow): string {
 function sanitiseName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   return base.replace(/[^\w.() -]+/g, '_').slice(0, 120) || 'upload.pdf';
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return /unique/i.test(String((error as { message?: unknown }).message ?? ''));
 }
 
 export async function notesRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {

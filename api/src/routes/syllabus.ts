@@ -7,13 +7,16 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { syllabusEntryBody, syllabusQuery, type SyllabusEntry } from '@studyhub/shared/schemas';
+import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/database';
 import type { SyllabusEntriesTable } from '../db/schema';
 import { HttpError, parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 
 type SyllabusRow = Selectable<SyllabusEntriesTable>;
+type SyllabusEntryInput = z.output<typeof syllabusEntryBody>;
 
 function toEntry(row: SyllabusRow): SyllabusEntry {
   return {
@@ -29,8 +32,17 @@ function toEntry(row: SyllabusRow): SyllabusEntry {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return /unique/i.test(String((error as { message?: unknown }).message ?? ''));
+/** The stored columns of a validated entry body. */
+function columnsOf(body: SyllabusEntryInput) {
+  return {
+    name: body.name,
+    code: body.code,
+    program: body.program,
+    system: body.system,
+    grading: body.grading,
+    upload_type: body.uploadType,
+    pdfs: JSON.stringify(body.pdfs),
+  };
 }
 
 /** Case and spacing do not make two entries different (the unique index only sees exact text). */
@@ -64,18 +76,7 @@ export async function syllabusRoutes(
     const admin = signedInUser(request);
     const body = parse(syllabusEntryBody, request.body);
     const now = clock().toISOString();
-    const row: SyllabusRow = {
-      id: randomUUID(),
-      name: body.name,
-      code: body.code,
-      program: body.program,
-      system: body.system,
-      grading: body.grading,
-      upload_type: body.uploadType,
-      pdfs: JSON.stringify(body.pdfs),
-      created_at: now,
-      updated_at: now,
-    };
+    const row: SyllabusRow = { id: randomUUID(), ...columnsOf(body), created_at: now, updated_at: now };
     try {
       await db.insertInto('syllabus_entries').values(row).execute();
     } catch (error) {
@@ -100,16 +101,7 @@ export async function syllabusRoutes(
     try {
       updated = await db
         .updateTable('syllabus_entries')
-        .set({
-          name: body.name,
-          code: body.code,
-          program: body.program,
-          system: body.system,
-          grading: body.grading,
-          upload_type: body.uploadType,
-          pdfs: JSON.stringify(body.pdfs),
-          updated_at: clock().toISOString(),
-        })
+        .set({ ...columnsOf(body), updated_at: clock().toISOString() })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
