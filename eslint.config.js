@@ -8,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const AREAS = ['mfe-auth', 'mfe-notes', 'mfe-admin'];
+const AREAS = ['mfe-auth', 'mfe-notes', 'mfe-syllabus', 'mfe-admin'];
 const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(

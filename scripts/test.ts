@@ -17,7 +17,7 @@ interface Tally {
   seconds: number;
 }
 
-const JEST_PACKAGES = ['shared', 'shell', 'mfe-auth', 'mfe-notes', 'mfe-admin'];
+const JEST_PACKAGES = ['shared', 'shell', 'mfe-auth', 'mfe-notes', 'mfe-syllabus', 'mfe-admin'];
 const tallies: Tally[] = [];
 const POSTGRES_ADDRESS = '127.0.0.1:5432';
 

@@ -16,6 +16,7 @@ export const APPS: readonly App[] = [
   { dir: 'shell', name: 'shell' },
   { dir: 'mfe-auth', name: 'auth' },
   { dir: 'mfe-notes', name: 'notes' },
+  { dir: 'mfe-syllabus', name: 'syllabus' },
   { dir: 'mfe-admin', name: 'admin' },
 ];
 

@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Card, Grid, Muted, Notice, Page, PageTitle } from '@studyhub/shared';
+import type { SyllabusEntry } from '@studyhub/shared/schemas';
+import { getSyllabus } from '../api/get-syllabus';
+import { FilterSelect } from '../components/filter-select';
+import { SemesterTiles } from '../components/semester-tiles';
+import {
+  DEFAULT_FILTERS,
+  GRADING_OPTIONS,
+  PROGRAM_OPTIONS,
+  SYSTEM_OPTIONS,
+  toQuery,
+  UPLOAD_TYPE_OPTIONS,
+  type SyllabusFilters,
+} from '../filters';
+
+export const SYLLABUS_TEXTS = {
+  /** SPEC §2: a syllabus title naming the university by its acronym; the curriculum is RGPV's. */
+  title: 'RGPV Syllabus & Scheme',
+  loading: 'Loading syllabus...',
+  empty: 'No results match your filters.',
+} as const;
+
+const Filters = styled.form`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  margin-bottom: 28px;
+`;
+
+const CardTitle = styled.h2`
+  margin: 0;
+  font-size: 1.15rem;
+`;
+
+/** The list for one set of filters; `key` tells which, so a list for older filters reads as loading. */
+interface Result {
+  key: string;
+  entries: SyllabusEntry[];
+}
+
+const keyOf = (filters: SyllabusFilters) => JSON.stringify(toQuery(filters));
+
+export function SyllabusPage() {
+  const [filters, setFilters] = useState<SyllabusFilters>(DEFAULT_FILTERS);
+  const [result, setResult] = useState<Result | null>(null);
+  const key = keyOf(filters);
+
+  useEffect(() => {
+    // Only the answer for the filters still selected is kept: a slower, older answer is dropped.
+    let current = true;
+    const query = toQuery(filters);
+    getSyllabus(query).then(
+      (entries) => {
+        if (current) setResult({ key: keyOf(filters), entries });
+      },
+      (error: unknown) => {
+        // SPEC §8: syllabus fetch errors are only logged; the list then shows the no-results text.
+        console.error('Failed to load syllabus', error);
+        if (current) setResult({ key: keyOf(filters), entries: [] });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [filters]);
+
+  const set =
+    <K extends keyof SyllabusFilters>(name: K) =>
+    (value: SyllabusFilters[K]) =>
+      setFilters((previous) => (previous[name] === value ? previous : { ...previous, [name]: value }));
+
+  const loading = result?.key !== key;
+  const entries = loading ? [] : result.entries;
+
+  return (
+    <Page>
+      <PageTitle>{SYLLABUS_TEXTS.title}</PageTitle>
+      <Filters aria-label="Syllabus filters" onSubmit={(event) => event.preventDefault()}>
+        <FilterSelect
+          label="Upload Type"
+          value={filters.uploadType}
+          options={UPLOAD_TYPE_OPTIONS}
+          onChange={set('uploadType')}
+        />
+        <FilterSelect
+          label="Program"
+          value={filters.program}
+          options={PROGRAM_OPTIONS}
+          onChange={set('program')}
+        />
+        <FilterSelect
+          label="System Type"
+          value={filters.system}
+          options={SYSTEM_OPTIONS}
+          onChange={set('system')}
+        />
+        <FilterSelect
+          label="Grading System"
+          value={filters.grading}
+          options={GRADING_OPTIONS}
+          onChange={set('grading')}
+        />
+      </Filters>
+      {loading ? (
+        <Notice role="status">{SYLLABUS_TEXTS.loading}</Notice>
+      ) : entries.length === 0 ? (
+        <Notice>
+          <Muted>{SYLLABUS_TEXTS.empty}</Muted>
+        </Notice>
+      ) : (
+        <Grid $min="300px">
+          {entries.map((entry) => (
+            <Card key={entry._id} data-testid="syllabus-card">
+              <CardTitle>
+                {entry.name} ({entry.code})
+              </CardTitle>
+              <SemesterTiles pdfs={entry.pdfs} />
+            </Card>
+          ))}
+        </Grid>
+      )}
+    </Page>
+  );
+}

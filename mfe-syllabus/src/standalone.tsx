@@ -1,0 +1,4 @@
+import { mountStandalone } from '@studyhub/shared';
+import { SyllabusArea } from './syllabus-area';
+
+mountStandalone('syllabus', SyllabusArea);

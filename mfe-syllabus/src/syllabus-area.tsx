@@ -1,0 +1,13 @@
+import { Navigate } from 'react-router-dom';
+import type { AreaRoutesProps } from '@studyhub/shared';
+import { SyllabusPage } from './pages/syllabus-page';
+
+const PAGES: Record<string, () => React.JSX.Element> = {
+  syllabus: SyllabusPage,
+};
+
+/** The syllabus area's pages, chosen by the shell's route table (ROUTE_TABLE in @studyhub/shared). */
+export function SyllabusArea({ page }: AreaRoutesProps) {
+  const Page = PAGES[page];
+  return Page ? <Page /> : <Navigate to="/" replace />;
+}

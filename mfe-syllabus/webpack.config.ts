@@ -1,0 +1,9 @@
+import { defineApp } from '@studyhub/shared/build';
+
+export default defineApp({
+  name: 'syllabus',
+  kind: 'remote',
+  exposes: { './Area': './src/expose.tsx' },
+  devPort: 3003,
+  title: 'StudyHub syllabus (standalone)',
+});
