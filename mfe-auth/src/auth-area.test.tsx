@@ -2,10 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
 import { areaRoutes, CONTRACT_VERSION, isRemoteAreaModule } from '@studyhub/shared';
-import { renderWithProviders } from '@studyhub/shared/testing';
+import { currentLocation, LocationProbe, renderWithProviders } from '@studyhub/shared/testing';
 import { AuthArea } from './auth-area';
 import * as exposed from './expose';
-import { currentLocation, LocationProbe } from './test-helpers';
 
 describe('AuthArea', () => {
   it('exposes the contract the shell loads', () => {

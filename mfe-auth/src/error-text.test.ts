@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { serverOrClientMessage } from './error-text';
-import { httpError, networkError } from './test-helpers';
+import { httpError, networkError } from '@studyhub/shared/testing';
 
 describe('serverOrClientMessage', () => {
   it.each([

@@ -2,7 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
-import { deferred, httpError, networkError, renderAuthPage } from '../test-helpers';
+import { deferred, httpError, networkError } from '@studyhub/shared/testing';
+import { renderAuthPage } from '../test-helpers';
 
 const renderForgot = () =>
   renderAuthPage('forgot-password', '/forgot-password', { route: '/forgot-password' });

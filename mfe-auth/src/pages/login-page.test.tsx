@@ -2,17 +2,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
-import { makeToken, renderWithProviders, STUDENT, tokenExpiringIn } from '@studyhub/shared/testing';
 import {
   currentLocation,
   deferred,
   httpError,
-  installGoogleStub,
+  makeToken,
   networkError,
-  renderAuthPage,
+  tokenExpiringIn,
+  renderWithProviders,
   settle,
   setupFakeTimers,
-} from '../test-helpers';
+  STUDENT,
+} from '@studyhub/shared/testing';
+import { installGoogleStub, renderAuthPage } from '../test-helpers';
 import { LoginPage } from './login-page';
 
 const TOKEN = tokenExpiringIn(3600);

@@ -2,17 +2,18 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
-import { makeToken, STUDENT, tokenExpiringIn } from '@studyhub/shared/testing';
 import {
   currentLocation,
   deferred,
   httpError,
-  installGoogleStub,
   locationState,
+  makeToken,
   networkError,
-  renderAuthPage,
+  tokenExpiringIn,
   settle,
-} from '../test-helpers';
+  STUDENT,
+} from '@studyhub/shared/testing';
+import { installGoogleStub, renderAuthPage } from '../test-helpers';
 
 const renderRegister = (options = {}) =>
   renderAuthPage('register', '/register', { route: '/register', ...options });

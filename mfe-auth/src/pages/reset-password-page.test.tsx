@@ -2,14 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
-import {
-  currentLocation,
-  httpError,
-  networkError,
-  renderAuthPage,
-  settle,
-  setupFakeTimers,
-} from '../test-helpers';
+import { currentLocation, httpError, networkError, settle, setupFakeTimers } from '@studyhub/shared/testing';
+import { renderAuthPage } from '../test-helpers';
 
 const TOKEN = 'Q2hvb3NlIGEgbG9uZyByYW5kb20gdG9rZW4gaGVyZSAh_x';
 const renderReset = () =>

@@ -4,9 +4,11 @@
  */
 // Also brings the jest-dom matcher types to every package whose tests use these helpers.
 import '@testing-library/jest-dom/jest-globals';
-import { render, type RenderResult } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import { act, render, screen, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders, Toasts } from '../providers';
 import { writeStoredSession, type SessionUser } from '../session/session-store';
 import type { SiteConfig } from '../site-config/site-config-provider';
@@ -70,4 +72,61 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
 function splitRoute(route: string): { pathname: string; search: string } {
   const [pathname = '/', search = ''] = route.split('?');
   return { pathname, search: search ? `?${search}` : '' };
+}
+
+/** Where the router is, with its navigation state, for tests that check redirects. */
+export function LocationProbe() {
+  const { pathname, search, state } = useLocation();
+  return (
+    <p data-testid="location" data-state={JSON.stringify(state ?? null)}>
+      {pathname}
+      {search}
+    </p>
+  );
+}
+
+export const currentLocation = () => screen.getByTestId('location').textContent;
+export const locationState = (): unknown =>
+  JSON.parse(screen.getByTestId('location').dataset.state ?? 'null');
+
+/** What axios rejects with when the server answers an error (only the parts apiErrorMessage reads). */
+export function httpError(status: number, data: unknown = {}): Error {
+  return Object.assign(new Error(`Request failed with status code ${status}`), {
+    name: 'AxiosError',
+    isAxiosError: true,
+    response: { status, data },
+  });
+}
+
+/** A request that never got an answer (offline). */
+export function networkError(): Error {
+  return Object.assign(new Error('Network Error'), { name: 'AxiosError', isAxiosError: true });
+}
+
+/** Fake timers and a user-event instance that moves them. Call jest.useRealTimers() after the test. */
+export function setupFakeTimers() {
+  jest.useFakeTimers();
+  return userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+}
+
+/** A promise and the function that settles it, to hold a request open while the busy state is checked. */
+export function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * Lets settled requests run their handlers and React render what they set. Under fake timers it also runs
+ * what is due now (React schedules renders outside act on a timer), without moving the clock.
+ */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
+    if ('clock' in setTimeout) await jest.advanceTimersByTimeAsync(0);
+  });
 }
