@@ -2,7 +2,7 @@
  * The syllabus page's filters (SPEC §2 "Syllabus page", §9): options, defaults and the request they make.
  */
 import type { UploadType } from '@studyhub/shared/schemas';
-import type { SyllabusQuery } from './api/get-syllabus';
+import type { SyllabusQuery } from '@studyhub/shared';
 
 export interface FilterOption<V extends string = string> {
   value: V;

@@ -20,6 +20,7 @@ export * from './ui/spinner';
 export * from './ui/chip';
 export * from './ui/modal';
 export * from './api/client';
+export * from './api/get-syllabus';
 export * from './site-config/site-config-provider';
 export * from './providers';
 export * from './standalone';

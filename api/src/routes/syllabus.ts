@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { syllabusEntryBody, syllabusQuery, type SyllabusEntry } from '@studyhub/shared/schemas';
+import {
+  syllabusEntryBody,
+  syllabusQuery,
+  type SyllabusCleanupReply,
+  type SyllabusEntry,
+  type SyllabusSaveReply,
+} from '@studyhub/shared/schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
@@ -90,7 +96,9 @@ export async function syllabusRoutes(
       ip: request.ip,
       details: { code: row.code },
     });
-    return reply.code(201).send({ message: API_MESSAGES.syllabusAdded, entry: toEntry(row) });
+    return reply
+      .code(201)
+      .send({ message: API_MESSAGES.syllabusAdded, entry: toEntry(row) } satisfies SyllabusSaveReply);
   });
 
   app.put('/api/syllabus/:id', { config: { role: 'admin' } }, async (request) => {
@@ -111,7 +119,7 @@ export async function syllabusRoutes(
     }
     if (!updated) throw new HttpError(404, API_MESSAGES.syllabusNotFound);
     await audit({ action: 'syllabus.update', actorId: admin.id, target: id, ip: request.ip });
-    return { message: API_MESSAGES.syllabusUpdated, entry: toEntry(updated) };
+    return { message: API_MESSAGES.syllabusUpdated, entry: toEntry(updated) } satisfies SyllabusSaveReply;
   });
 
   // Registered before /:id would not matter (static segments win), but it reads better first.
@@ -155,7 +163,8 @@ export async function syllabusRoutes(
       return doomed.length;
     });
     await audit({ action: 'syllabus.cleanup', actorId: admin.id, ip: request.ip, details: { removed } });
-    return { message: `Removed ${removed} duplicate ${removed === 1 ? 'entry' : 'entries'}.`, removed };
+    const message = `Removed ${removed} duplicate ${removed === 1 ? 'entry' : 'entries'}.`;
+    return { message, removed } satisfies SyllabusCleanupReply;
   });
 
   app.delete('/api/syllabus/:id', { config: { role: 'admin' } }, async (request) => {

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Card, Grid, Muted, Notice, Page, PageTitle } from '@studyhub/shared';
+import { Card, getSyllabus, Grid, Muted, Notice, Page, PageTitle } from '@studyhub/shared';
 import type { SyllabusEntry } from '@studyhub/shared/schemas';
-import { getSyllabus } from '../api/get-syllabus';
 import { FilterSelect } from '../components/filter-select';
 import { SemesterTiles } from '../components/semester-tiles';
 import {

@@ -21,20 +21,24 @@ const text = (name: string, max: number) =>
     .min(1, SYLLABUS_MESSAGES.field(name))
     .max(max, `${name} must be at most ${max} characters.`);
 
-/** Only http: and https: links are stored (SECURITY.md item 27); empty links are dropped, not stored. */
+export const SYLLABUS_LINK_MAX_LENGTH = 2048;
+
+/** Only http: and https: links are stored (SECURITY.md item 27): never `javascript:`, `data:` or the like. */
+export function isSyllabusLink(value: string): boolean {
+  if (value.length > SYLLABUS_LINK_MAX_LENGTH) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Empty links are dropped, not stored. */
 const pdfLink = z
   .string({ error: SYLLABUS_MESSAGES.url })
   .trim()
-  .max(2048, SYLLABUS_MESSAGES.url)
-  .refine((value) => {
-    if (value === '') return true;
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, SYLLABUS_MESSAGES.url);
+  .refine((value) => value === '' || isSyllabusLink(value), SYLLABUS_MESSAGES.url);
 
 const pdfs = z
   .record(z.string(), pdfLink)
@@ -78,3 +82,11 @@ export const syllabusEntry = z.object({
   createdAt: z.string(),
 });
 export type SyllabusEntry = z.infer<typeof syllabusEntry>;
+
+/** POST /api/syllabus (201) and PUT /api/syllabus/{id}: the stored entry as the list would show it. */
+export const syllabusSaveReply = z.object({ message: z.string(), entry: syllabusEntry });
+export type SyllabusSaveReply = z.infer<typeof syllabusSaveReply>;
+
+/** DELETE /api/syllabus/cleanup/duplicates: SPEC §7's message, and how many entries were merged away. */
+export const syllabusCleanupReply = z.object({ message: z.string(), removed: z.number() });
+export type SyllabusCleanupReply = z.infer<typeof syllabusCleanupReply>;

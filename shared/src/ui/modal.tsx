@@ -13,12 +13,12 @@ const Backdrop = styled.div`
   padding: 16px;
 `;
 
-const Dialog = styled.div`
+const Dialog = styled.div<{ $size: ModalSize }>`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   border-radius: ${({ theme }) => theme.radius};
-  width: min(1000px, 100%);
-  height: min(90vh, 900px);
+  width: ${({ $size }) => ($size === 'large' ? 'min(1000px, 100%)' : 'min(480px, 100%)')};
+  height: ${({ $size }) => ($size === 'large' ? 'min(90vh, 900px)' : 'auto')};
   display: flex;
   flex-direction: column;
   overflow: hidden;
@@ -46,14 +46,20 @@ const Close = styled.button.attrs({ type: 'button' })`
   cursor: pointer;
 `;
 
+/** large: a document viewer (the PDF preview); small: a question or a short form. */
+export type ModalSize = 'large' | 'small';
+
 interface ModalProps {
   title: string;
   onClose(): void;
   children: ReactNode;
+  size?: ModalSize;
+  /** alertdialog for questions that need an answer (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
 }
 
 /** A dialog that closes on its button, on Escape and on a click outside it. */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({ title, onClose, children, size = 'large', role = 'dialog' }: ModalProps) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -68,7 +74,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
 
   return createPortal(
     <Backdrop onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <Dialog role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <Dialog $size={size} role={role} aria-modal="true" aria-labelledby={titleId}>
         <Header>
           <h2 id={titleId}>{title}</h2>
           <Close ref={closeRef} onClick={onClose} aria-label="Close">

@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import type { SyllabusEntry, syllabusQuery } from '../schemas/syllabus';
+import { apiClient } from './client';
+
+/** The filters GET /api/syllabus understands (SPEC §7, decision 007); `system: 'All'` means both systems. */
+export type SyllabusQuery = z.input<typeof syllabusQuery>;
+
+/**
+ * GET /api/syllabus (signed in): the entries matching the filters, every entry without any. The syllabus area
+ * lists them for students; the admin area's table and its duplicate merge read them too.
+ */
+export async function getSyllabus(query: SyllabusQuery = {}): Promise<SyllabusEntry[]> {
+  const { data } = await apiClient.get<SyllabusEntry[]>('/api/syllabus', { params: query });
+  return Array.isArray(data) ? data : [];
+}
