@@ -8,3 +8,23 @@ export const UPLOAD_TEXTS = {
   noSubjects: 'No notes subjects for this branch yet.',
   timedOut: (seconds: number) => `The upload did not finish within ${seconds} s.`,
 } as const;
+
+/** The syllabus pages' texts: SPEC §8 "Admin" word for word, and our own where the SPEC is silent. */
+export const SYLLABUS_TEXTS = {
+  added: '✅ Syllabus added successfully!',
+  merged: '✅ Syllabus updated with new semester links!',
+  addFailed: '❌ Failed to add syllabus. Check your input.',
+  updateFailed: '❌ Failed to update syllabus.',
+  notFound: 'Syllabus not found.',
+  saveFailed: 'Upload failed: Unauthorized or server error.',
+  deleteFailed: 'Delete failed: Unauthorized or server error.',
+  cleanupFailed: '❌ Failed to clean duplicates. Check admin access or server.',
+  saved: 'Syllabus entry saved.',
+  deleted: 'Syllabus entry deleted.',
+  loading: 'Loading syllabus entries...',
+  loadFailed: 'Could not load the syllabus entries.',
+  empty: 'No syllabus entries yet.',
+  confirmDelete: (label: string) => `Delete the syllabus entry ${label}? Its semester links go with it.`,
+  confirmCleanup:
+    'Merge syllabus entries that differ only in case or spacing? The oldest of each group keeps its links and gains the links it lacks; the others are deleted.',
+} as const;

@@ -33,6 +33,14 @@ export const Hint = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
+/** A field's problem, under the field and tied to it. */
+export const FieldProblem = styled.p`
+  margin: 0;
+  font-size: 0.9rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
 export interface SelectOption {
   value: string;
   label: string;
@@ -42,15 +50,17 @@ interface SelectFieldProps {
   label: string;
   value: string;
   options: readonly SelectOption[];
-  /** The empty first choice ("Select branch"). */
-  placeholder: string;
+  /** The empty first choice ("Select branch"); without it one of the options is always chosen. */
+  placeholder?: string;
   onChange(value: string): void;
   disabled?: boolean;
   /** A line under the select, tied to it for screen readers. */
   hint?: ReactNode;
+  /** What is wrong with the choice; shown instead of the hint. */
+  problem?: string;
 }
 
-/** A labelled select whose first, empty option means "not chosen yet". */
+/** A labelled select; with a placeholder, its first, empty option means "not chosen yet". */
 export function SelectField({
   label,
   value,
@@ -59,6 +69,7 @@ export function SelectField({
   onChange,
   disabled,
   hint,
+  problem,
 }: SelectFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -70,16 +81,17 @@ export function SelectField({
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={hint || problem ? hintId : undefined}
+        aria-invalid={problem ? true : undefined}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </Select>
-      {hint && <Hint id={hintId}>{hint}</Hint>}
+      {problem ? <FieldProblem id={hintId}>{problem}</FieldProblem> : hint && <Hint id={hintId}>{hint}</Hint>}
     </Box>
   );
 }

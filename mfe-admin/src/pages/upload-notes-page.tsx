@@ -8,7 +8,6 @@ import {
   isAdmin,
   Muted,
   Notice,
-  Page,
   PageTitle,
   PATHS,
   Spinner,
@@ -20,6 +19,7 @@ import {
   useSiteConfig,
 } from '@studyhub/shared';
 import { uploadNote } from '../api/upload-note';
+import { FormCard, FormPage, FormProblem } from '../components/form-card';
 import { ProgressBar } from '../components/progress-bar';
 import { controlStyle, Hint, SelectField } from '../components/select-field';
 import { UPLOAD_TEXTS } from '../texts';
@@ -34,20 +34,6 @@ import {
 } from '../upload/upload-options';
 import { useUploadProgress } from '../upload/use-upload-progress';
 
-const Narrow = styled(Page)`
-  max-width: 640px;
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  box-shadow: ${({ theme }) => theme.shadow};
-  padding: 24px;
-`;
-
 const FileBox = styled.div`
   display: grid;
   gap: 6px;
@@ -58,12 +44,6 @@ const FileBox = styled.div`
     ${controlStyle}
     border: 1px dashed ${({ theme }) => theme.colors.border};
   }
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 interface Fields {
@@ -98,7 +78,7 @@ export function UploadNotesPage({ uploadTimeoutMs }: UploadNotesPageProps) {
   if (status === 'loading') return <Spinner label="Loading session" />;
   if (!isAdmin(user)) {
     return (
-      <Narrow>
+      <FormPage>
         <PageTitle>Upload Notes</PageTitle>
         <Notice role="alert">
           <p>{UPLOAD_TEXTS.adminsOnly}</p>
@@ -106,7 +86,7 @@ export function UploadNotesPage({ uploadTimeoutMs }: UploadNotesPageProps) {
             You can still browse every uploaded note from the <Link to={PATHS.notes}>Notes</Link> page.
           </Muted>
         </Notice>
-      </Narrow>
+      </FormPage>
     );
   }
   return <UploadForm uploadTimeoutMs={timeoutMs} />;
@@ -197,9 +177,9 @@ function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {
   }
 
   return (
-    <Narrow>
+    <FormPage>
       <PageTitle id="upload-title">Upload Notes</PageTitle>
-      <Form noValidate onSubmit={submit} aria-labelledby="upload-title" aria-busy={busy}>
+      <FormCard noValidate onSubmit={submit} aria-labelledby="upload-title" aria-busy={busy}>
         <FileBox>
           <label htmlFor={fileId}>PDF file</label>
           <input
@@ -214,9 +194,9 @@ function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {
             aria-describedby={fileHintId}
           />
           {fileProblem ? (
-            <Problem id={fileHintId} role="alert">
+            <FormProblem id={fileHintId} role="alert">
               {fileProblem}
-            </Problem>
+            </FormProblem>
           ) : (
             <Hint id={fileHintId}>{file ? `Chosen: ${file.name}` : 'PDF files only.'}</Hint>
           )}
@@ -263,11 +243,11 @@ function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {
           onChange={(unit) => choose({ unit })}
         />
         {(busy || progress.percent > 0) && <ProgressBar percent={progress.percent} label="Upload progress" />}
-        {problem && <Problem role="alert">{problem}</Problem>}
+        {problem && <FormProblem role="alert">{problem}</FormProblem>}
         <Button type="submit" disabled={busy}>
           {busy ? 'Uploading...' : 'Upload'}
         </Button>
-      </Form>
-    </Narrow>
+      </FormCard>
+    </FormPage>
   );
 }

@@ -1,0 +1,237 @@
+import { Fragment, useCallback, useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import styled from 'styled-components';
+import { Button, ButtonLink, getSyllabus, Muted, Notice, Page, PageTitle, PATHS } from '@studyhub/shared';
+import type { SyllabusEntry } from '@studyhub/shared/schemas';
+import { cleanSyllabusDuplicates } from '../api/clean-syllabus-duplicates';
+import { deleteSyllabus } from '../api/delete-syllabus';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { DataTable, TableScroller } from '../components/data-table';
+import { SyllabusEntryEditor } from '../components/syllabus-entry-editor';
+import { SEMESTERS } from '../syllabus/syllabus-draft';
+import { SYLLABUS_TEXTS } from '../texts';
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  margin-bottom: 20px;
+`;
+
+const Links = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  a {
+    min-width: 1.6em;
+    text-align: center;
+  }
+`;
+
+const RowActions = styled.div`
+  display: flex;
+  gap: 6px;
+`;
+
+type Listing = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; entries: SyllabusEntry[] };
+type Pending = { kind: 'delete'; entry: SyllabusEntry } | { kind: 'cleanup' };
+
+/** How an entry is named in questions and to screen readers. */
+export const entryLabel = (entry: SyllabusEntry) =>
+  `${entry.name} (${entry.code}) · ${entry.program} · ${entry.system} · ${entry.grading} · ${entry.uploadType}`;
+
+/** The semesters with a PDF, each a link that opens it in a new tab. */
+function SemesterLinks({ entry }: { entry: SyllabusEntry }) {
+  const present = SEMESTERS.filter((semester) => entry.pdfs[String(semester)]);
+  if (present.length === 0) return <Muted as="span">None</Muted>;
+  return (
+    <Links>
+      {present.map((semester) => (
+        <a
+          key={semester}
+          href={entry.pdfs[String(semester)]}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Semester ${semester} PDF`}
+        >
+          {semester}
+        </a>
+      ))}
+    </Links>
+  );
+}
+
+/**
+ * /admin/syllabus-table (SPEC §2, §4, §8): every syllabus entry, with inline edit (Save, Cancel), delete and
+ * clean-up of duplicates, each of the last two behind a confirmation.
+ */
+export function SyllabusTablePage() {
+  const [listing, setListing] = useState<Listing>({ status: 'loading' });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fetchEntries = useCallback(
+    () =>
+      getSyllabus().then(
+        (entries) => setListing({ status: 'ready', entries }),
+        (error: unknown) => {
+          console.error('Failed to load syllabus entries', error);
+          setListing({ status: 'failed' });
+        },
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    void fetchEntries();
+  }, [fetchEntries]);
+
+  const reload = () => {
+    setListing({ status: 'loading' });
+    return fetchEntries();
+  };
+
+  const replaceEntry = (saved: SyllabusEntry) =>
+    setListing((current) =>
+      current.status === 'ready'
+        ? { ...current, entries: current.entries.map((entry) => (entry._id === saved._id ? saved : entry)) }
+        : current,
+    );
+
+  async function confirm() {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      if (pending.kind === 'delete') {
+        await deleteSyllabus(pending.entry._id);
+        toast.success(SYLLABUS_TEXTS.deleted);
+        setListing((current) =>
+          current.status === 'ready'
+            ? { ...current, entries: current.entries.filter((entry) => entry._id !== pending.entry._id) }
+            : current,
+        );
+      } else {
+        toast.success((await cleanSyllabusDuplicates()).message);
+        await reload();
+      }
+    } catch (error) {
+      console.error(`Syllabus ${pending.kind} failed`, error);
+      toast.error(pending.kind === 'delete' ? SYLLABUS_TEXTS.deleteFailed : SYLLABUS_TEXTS.cleanupFailed);
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  }
+
+  return (
+    <Page>
+      <PageTitle>Manage Syllabus</PageTitle>
+      <Toolbar>
+        <ButtonLink to={PATHS.addSyllabus}>Add Syllabus</ButtonLink>
+        <Button
+          $variant="secondary"
+          onClick={() => setPending({ kind: 'cleanup' })}
+          disabled={listing.status !== 'ready' || listing.entries.length < 2}
+        >
+          Clean duplicates
+        </Button>
+      </Toolbar>
+      {listing.status === 'loading' ? (
+        <Notice role="status">{SYLLABUS_TEXTS.loading}</Notice>
+      ) : listing.status === 'failed' ? (
+        <Notice role="alert">
+          <p>{SYLLABUS_TEXTS.loadFailed}</p>
+          <Button onClick={() => void reload()}>Retry</Button>
+        </Notice>
+      ) : listing.entries.length === 0 ? (
+        <Notice>
+          <Muted>{SYLLABUS_TEXTS.empty}</Muted>
+        </Notice>
+      ) : (
+        <TableScroller>
+          <DataTable>
+            <caption>Syllabus entries ({listing.entries.length})</caption>
+            <thead>
+              <tr>
+                <th scope="col">Department</th>
+                <th scope="col">Program</th>
+                <th scope="col">System</th>
+                <th scope="col">Grading</th>
+                <th scope="col">Type</th>
+                <th scope="col">Semester PDFs</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listing.entries.map((entry) => (
+                <Fragment key={entry._id}>
+                  <tr data-testid="syllabus-row">
+                    <th scope="row">
+                      {entry.name} ({entry.code})
+                    </th>
+                    <td>{entry.program}</td>
+                    <td>{entry.system}</td>
+                    <td>{entry.grading}</td>
+                    <td>{entry.uploadType}</td>
+                    <td>
+                      <SemesterLinks entry={entry} />
+                    </td>
+                    <td>
+                      <RowActions>
+                        <Button
+                          $variant="ghost"
+                          onClick={() => setEditing(entry._id)}
+                          disabled={editing === entry._id}
+                          aria-label={`Edit ${entryLabel(entry)}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          $variant="ghost"
+                          onClick={() => setPending({ kind: 'delete', entry })}
+                          aria-label={`Delete ${entryLabel(entry)}`}
+                        >
+                          Delete
+                        </Button>
+                      </RowActions>
+                    </td>
+                  </tr>
+                  {editing === entry._id && (
+                    <tr>
+                      <td colSpan={7}>
+                        <SyllabusEntryEditor
+                          entry={entry}
+                          label={entryLabel(entry)}
+                          onSaved={(saved) => {
+                            replaceEntry(saved);
+                            setEditing(null);
+                          }}
+                          onCancel={() => setEditing(null)}
+                        />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </DataTable>
+        </TableScroller>
+      )}
+      {pending && (
+        <ConfirmDialog
+          title={pending.kind === 'delete' ? 'Delete syllabus entry?' : 'Clean duplicates?'}
+          message={
+            pending.kind === 'delete'
+              ? SYLLABUS_TEXTS.confirmDelete(entryLabel(pending.entry))
+              : SYLLABUS_TEXTS.confirmCleanup
+          }
+          confirmLabel={pending.kind === 'delete' ? 'Delete' : 'Clean duplicates'}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </Page>
+  );
+}
