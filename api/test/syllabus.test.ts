@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { syllabusEntryBody } from '@studyhub/shared/schemas';
 import { buildTestApp, countRows, createUserWithRole, request, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -188,6 +189,34 @@ describe('syllabus entries', () => {
     const actions = (await t.db.selectFrom('audit_log').select('action').execute()).map((row) => row.action);
     for (const action of ['syllabus.add', 'syllabus.update', 'syllabus.delete', 'syllabus.cleanup']) {
       expect(actions).toContain(action);
+    }
+  });
+});
+
+describe('demo syllabus entries (embedded default)', () => {
+  it('a first start seeds entries the API itself would accept, listed to signed-in users', async () => {
+    const demo = await buildTestApp({ env: { SEED_DEMO: '1' } });
+    try {
+      const login = await demo.post('/api/auth/login', {
+        email: 'student@studyhub.local',
+        password: 'studyhub-student',
+      });
+      const listed = await demo.get('/api/syllabus', { token: login.body.token });
+      expect(listed.status).toBe(200);
+      expect(listed.body.length).toBeGreaterThanOrEqual(5);
+      for (const seeded of listed.body) {
+        expect(syllabusEntryBody.safeParse(seeded).success).toBe(true);
+        expect(Object.keys(seeded.pdfs).length).toBeGreaterThan(0);
+      }
+      const defaults = await demo.get(
+        '/api/syllabus?program=B.Tech&system=Semester&grading=Grading&uploadType=Syllabus',
+        { token: login.body.token },
+      );
+      expect(defaults.body.map((item: { code: string }) => item.code)).toEqual(
+        expect.arrayContaining(['CSE', 'IT']),
+      );
+    } finally {
+      await demo.close();
     }
   });
 });

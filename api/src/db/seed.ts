@@ -1,7 +1,7 @@
 /**
  * Demo data for the embedded default: on an empty database, one verified admin and one verified student whose
- * logins start-up prints, and a few real PDF notes so Home shows uploads on first start (SEED_DEMO=0 or
- * --no-demo turns this off).
+ * logins start-up prints, a few real PDF notes so Home shows uploads on first start, and a handful of syllabus
+ * entries (SEED_DEMO=0 or --no-demo turns this off).
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -25,6 +25,25 @@ const DEMO_NOTES: readonly [string, number][] = [
   ['CS-501', 2],
   ['CS-501', 1],
 ];
+
+/**
+ * RGPV publishes every scheme and syllabus on one public page; the demo links lead there (each semester's own
+ * PDF address changes with every revision). An admin replaces them with direct PDF links.
+ */
+const RGPV_SCHEME_PAGE = 'https://www.rgpv.ac.in/Uni/frm_ViewScheme.aspx';
+
+const semesterLinks = (semesters: readonly number[]) =>
+  Object.fromEntries(semesters.map((semester) => [String(semester), RGPV_SCHEME_PAGE]));
+
+/** A handful of real-looking syllabus entries: name, code, program, system, grading, type, semesters. */
+const DEMO_SYLLABUS = [
+  ['Computer Science', 'CSE', 'B.Tech', 'Semester', 'Grading', 'Syllabus', [1, 2, 3, 4, 5, 6, 7, 8]],
+  ['Computer Science', 'CSE', 'B.Tech', 'Semester', 'Grading', 'Scheme', [1, 2, 3, 4, 5, 6, 7, 8]],
+  ['Information Technology', 'IT', 'B.Tech', 'Semester', 'Grading', 'Syllabus', [1, 2, 3, 4, 5, 6]],
+  ['Civil Engineering', 'CE', 'B.Tech', 'Semester', 'CBCS', 'Syllabus', [1, 2, 3, 4]],
+  ['Electronics & Communication', 'EC', 'B.Tech', 'Semester', 'Grading', 'Syllabus', [3, 4, 5]],
+  ['Computer Science', 'CSE', 'MCA', 'Semester', 'CBGS', 'Syllabus', [1, 2, 3, 4]],
+] as const;
 
 /** A small but real PDF: a title page and a page of the unit's topic, as a reader would open it. */
 export async function notePdf(subject: Subject, unit: number): Promise<Uint8Array> {
@@ -89,6 +108,24 @@ export async function seedDemoData(context: AppContext): Promise<boolean> {
       })
       .execute();
   }
+  const seededAt = now.toISOString();
+  await db
+    .insertInto('syllabus_entries')
+    .values(
+      DEMO_SYLLABUS.map(([name, code, program, system, grading, uploadType, semesters]) => ({
+        id: randomUUID(),
+        name,
+        code,
+        program,
+        system,
+        grading,
+        upload_type: uploadType,
+        pdfs: JSON.stringify(semesterLinks(semesters)),
+        created_at: seededAt,
+        updated_at: seededAt,
+      })),
+    )
+    .execute();
   return true;
 }
 
