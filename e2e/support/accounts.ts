@@ -3,11 +3,9 @@
  * sessions directly when the login flow is not under test). Codes are read from the outbox as a user would.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { deployDir, url } from './env';
+import { url } from './env';
 import { CODE_PATTERN, waitForMail } from './outbox';
-import { dataDir } from './server';
+import { withSiteDatabase } from './site-database';
 
 export interface Account {
   name: string;
@@ -44,14 +42,10 @@ export async function createVerifiedAccount(label: string): Promise<Account> {
  * cooldown has passed while the browser's clock is fast-forwarded the same way.
  */
 export function ageLastCode(email: string): void {
-  const db = new Database(path.join(dataDir(deployDir()), 'studyhub.db'));
-  try {
-    const past = new Date(Date.now() - 31_000).toISOString();
-    db.prepare('update otp_codes set sent_at = ? where user_id = (select id from users where email = ?)').run(
-      past,
-      email.toLowerCase(),
-    );
-  } finally {
-    db.close();
-  }
+  const past = new Date(Date.now() - 31_000).toISOString();
+  withSiteDatabase((db) =>
+    db
+      .prepare('update otp_codes set sent_at = ? where user_id = (select id from users where email = ?)')
+      .run(past, email.toLowerCase()),
+  );
 }

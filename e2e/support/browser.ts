@@ -110,7 +110,7 @@ function recordProblems(context: BrowserContext): Problem[] {
   return problems;
 }
 
-/** The browser's note about a resource that answered `status` (404 by default), for exactly that URL. */
+/** The browser's note about a request that answered `status` (404 by default), for exactly that URL. */
 export function notFoundAt(url: string, status = 404): ProblemFilter {
   return (problem) =>
     problem.kind === 'console' &&
