@@ -18,6 +18,7 @@ import { API_MESSAGES } from './messages';
 import { authentication } from './plugins/authenticate';
 import { securityHeaders, setSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
+import { adminRoutes } from './routes/admin';
 import { notesRoutes } from './routes/notes';
 import { syllabusRoutes } from './routes/syllabus';
 import { authRoutes } from './routes/auth';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(accountRoutes, { context });
   await app.register(notesRoutes, { context });
   await app.register(syllabusRoutes, { context });
+  await app.register(adminRoutes, { context });
   // Unknown API paths are errors, never the shell's index.html.
   app.all('/api/*', { config: { public: true } }, (_request, reply) => reply.callNotFound());
   await app.register(siteRoutes, { config });

@@ -33,5 +33,10 @@ export const API_MESSAGES = {
   downloadLoginRequired: 'Please log in to download notes.',
   downloadLinkExpired: 'This download link has expired. Reload the page for a new one.',
   downloadLinkInvalid: 'This download link is not valid. Reload the page for a new one.',
+  roleUpdated: 'Role updated successfully',
+  userDeleted: 'User deleted',
+  userNotFound: 'User not found.',
+  lastAdminDemote: 'The last admin cannot be demoted. Make another user an admin first.',
+  lastAdminDelete: 'The last admin cannot be deleted. Make another user an admin first.',
   invalidCharacters: 'The request contains characters that are not allowed.',
 } as const;

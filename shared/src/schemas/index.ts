@@ -2,3 +2,4 @@ export * from './fields';
 export * from './auth';
 export * from './notes';
 export * from './syllabus';
+export * from './admin';
