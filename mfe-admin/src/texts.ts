@@ -28,3 +28,25 @@ export const SYLLABUS_TEXTS = {
   confirmCleanup:
     'Merge syllabus entries that differ only in case or spacing? The oldest of each group keeps its links and gains the links it lacks; the others are deleted.',
 } as const;
+
+/** The admin frame's texts: SPEC §2 and §8 word for word. */
+export const ADMIN_TEXTS = {
+  welcome: 'Welcome, Admin',
+  accessDenied: 'Access Denied: Admins only',
+  /** The /api/me check on entering an admin page (SPEC §8 "401, 403 or no token"). */
+  sessionExpired: 'Session expired. Please login again.',
+  checking: 'Checking your session',
+} as const;
+
+/** The users page's texts: SPEC §8 word for word, and our own where the SPEC is silent. */
+export const USERS_TEXTS = {
+  sessionExpired: 'Session expired. Please log in again.',
+  loadFailed: 'Failed to load users',
+  roleFailed: 'Failed to update role',
+  deleteFailed: 'Failed to delete user',
+  roleUpdated: 'Role updated successfully',
+  deleted: 'User deleted',
+  loading: 'Loading users...',
+  confirmDelete: (who: string) =>
+    `Delete ${who}? They can no longer sign in. Their uploads, messages and activity stay, shown as a deleted user.`,
+} as const;

@@ -15,6 +15,8 @@ export const REDIRECT_AFTER_LOGIN_MS = 1_000;
 export const REDIRECT_AFTER_OTP_MS = 2_000;
 export const REDIRECT_AFTER_RESET_MS = 1_500;
 export const REDIRECT_ON_ADMIN_SESSION_EXPIRY_MS = 1_800;
+/** The users page logs the admin out this long after a 401 (SPEC §8). */
+export const LOGOUT_AFTER_USERS_SESSION_EXPIRY_MS = 5_000;
 export const REDIRECT_ANONYMOUS_NOTE_CARD_MS = 1_500;
 export const ERROR_BANNER_HIDE_MS = 4_000;
 

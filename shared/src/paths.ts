@@ -116,6 +116,9 @@ export const PATHS = {
   addSyllabus: '/admin/add-syllabus',
   syllabusTable: '/admin/syllabus-table',
   users: '/admin/users',
+  /** Beyond SPEC: the audit trail and the contact inbox (issue 6). */
+  activity: '/admin/activity',
+  messages: '/admin/messages',
 } as const;
 
 /** The Notes page's year buttons use the key spelling (`/notes/ThirdYear`, SPEC §2). */

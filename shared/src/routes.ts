@@ -44,6 +44,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: PATHS.addSyllabus, access: 'admin', area: 'admin', page: 'add-syllabus' },
   { path: PATHS.syllabusTable, access: 'admin', area: 'admin', page: 'syllabus-table' },
   { path: PATHS.users, access: 'admin', area: 'admin', page: 'users' },
+  { path: PATHS.activity, access: 'admin', area: 'admin', page: 'activity' },
+  { path: PATHS.messages, access: 'admin', area: 'admin', page: 'messages' },
 ];
 
 export function areaRoutes(area: AreaName): RouteEntry[] {

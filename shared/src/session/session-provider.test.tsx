@@ -9,7 +9,7 @@ const ADMIN_TOKEN = tokenExpiringIn(3600);
 
 /** Shows the session and records every status it was rendered with. */
 function SessionProbe({ seen = [] }: { seen?: SessionStatus[] }) {
-  const { status, user, token, login, logout } = useSession();
+  const { status, user, token, login, logout, refreshUser } = useSession();
   seen.push(status);
   return (
     <div>
@@ -19,8 +19,14 @@ function SessionProbe({ seen = [] }: { seen?: SessionStatus[] }) {
       <button type="button" onClick={() => login(ADMIN, ADMIN_TOKEN)}>
         log in
       </button>
-      <button type="button" onClick={logout}>
+      <button type="button" onClick={() => logout()}>
         log out
+      </button>
+      <button type="button" onClick={() => logout({ silent: true })}>
+        log out silently
+      </button>
+      <button type="button" onClick={() => refreshUser({ ...STUDENT, role: 'teacher' })}>
+        refresh user
       </button>
     </div>
   );
@@ -94,6 +100,25 @@ describe('SessionProvider login and logout', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(await screen.findByText(SESSION_EXPIRED)).toBeInTheDocument();
+  });
+
+  it('a silent logout clears the session without the notice (the caller already said why)', async () => {
+    signIn(STUDENT);
+    renderWithProviders(<SessionProbe />);
+    await userEvent.click(screen.getByRole('button', { name: 'log out silently' }));
+    expect(status()).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.queryByText(SESSION_EXPIRED)).not.toBeInTheDocument();
+  });
+
+  it('refreshUser takes the server’s view of the user and keeps the token', async () => {
+    const token = tokenExpiringIn(3600);
+    signIn(STUDENT, token);
+    renderWithProviders(<SessionProbe />);
+    await userEvent.click(screen.getByRole('button', { name: 'refresh user' }));
+    expect(screen.getByTestId('user')).toHaveTextContent(`${STUDENT.name} (teacher)`);
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ role: 'teacher' });
+    expect(localStorage.getItem('token')).toBe(token);
   });
 
   it('follows another tab logging out', () => {

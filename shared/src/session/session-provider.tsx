@@ -5,6 +5,7 @@ import { MESSAGES } from '../messages';
 import {
   clearStoredSession,
   readStoredSession,
+  storedToken,
   tokenExpiresAt,
   writeStoredSession,
   type SessionUser,
@@ -17,8 +18,13 @@ export interface SessionContextValue {
   user: SessionUser | null;
   token: string | null;
   login(user: SessionUser, token: string): void;
-  /** Clears context and storage and shows the SPEC §8 notice; navigation is the caller's (see useLogout). */
-  logout(): void;
+  /**
+   * Clears context and storage and shows the SPEC §8 notice (unless `silent`, for a caller that already said
+   * why); navigation is the caller's (see useLogout).
+   */
+  logout(options?: { silent?: boolean }): void;
+  /** The server's newer view of the signed-in user (a role changed meanwhile); the token stays. */
+  refreshUser(user: SessionUser): void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -84,13 +90,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ status: 'authenticated', user, token });
   }, []);
 
-  const logout = useCallback(() => {
+  const logout = useCallback(({ silent = false }: { silent?: boolean } = {}) => {
     clearStoredSession();
     setState(ANONYMOUS);
-    toast.info(MESSAGES.sessionExpired);
+    if (!silent) toast.info(MESSAGES.sessionExpired);
   }, []);
 
-  const value = useMemo(() => ({ ...state, login, logout }), [state, login, logout]);
+  const refreshUser = useCallback((user: SessionUser) => {
+    const token = storedToken();
+    if (!token) return;
+    writeStoredSession(user, token);
+    setState((current) => (current.status === 'authenticated' ? { ...current, user } : current));
+  }, []);
+
+  const value = useMemo(
+    () => ({ ...state, login, logout, refreshUser }),
+    [state, login, logout, refreshUser],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AuditEntry } from '@studyhub/shared/schemas';
+import { actionLabel, actorLabel, entryDetails } from './describe-entry';
+
+const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  at: '2025-05-09T10:30:00.000Z',
+  action: 'auth.login.success',
+  actor: { id: 'u1', name: 'Ravi Admin', email: 'ravi@example.com' },
+  target: null,
+  ip: '127.0.0.1',
+  details: null,
+  ...overrides,
+});
+
+describe('audit rows in words', () => {
+  it('names the actor, a deleted one, or nobody', () => {
+    expect(actorLabel(entry({}))).toBe('Ravi Admin (ravi@example.com)');
+    expect(actorLabel(entry({ actor: { id: 'gone', name: null, email: null } }))).toBe('Deleted user');
+    expect(actorLabel(entry({ actor: null }))).toBe('Someone not signed in');
+  });
+
+  it('words the known actions and shows an unknown one as it is', () => {
+    expect(actionLabel('admin.user.role')).toBe('Changed a role');
+    expect(actionLabel('syllabus.cleanup')).toBe('Cleaned syllabus duplicates');
+    expect(actionLabel('something.new')).toBe('something.new');
+  });
+
+  it.each([
+    [
+      { action: 'admin.user.role', details: { email: 'a@x.in', from: 'student', to: 'teacher' } },
+      'a@x.in: student → teacher',
+    ],
+    [{ action: 'admin.user.delete', details: { email: 'a@x.in', role: 'admin' } }, 'a@x.in (admin)'],
+    [{ action: 'syllabus.cleanup', details: { removed: 2 } }, '2 removed'],
+    [
+      { action: 'notes.upload', target: 'CSE CS-501 unit 2', details: { file: 'toc.pdf', size: 10 } },
+      'CSE CS-501 unit 2 · toc.pdf',
+    ],
+    [{ action: 'auth.login.failure', actor: null, target: 'who@x.in' }, 'who@x.in'],
+    [{ action: 'syllabus.add', target: 'some-uuid', details: { code: 'CSE' } }, 'code: CSE'],
+    [{ action: 'auth.login.success' }, ''],
+  ] as [Partial<AuditEntry>, string][])('details of %p read %p', (overrides, text) => {
+    expect(entryDetails(entry(overrides))).toBe(text);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * How the Activity page words an audit row: who did it, what it was, and the particulars worth reading.
+ * Actions the page does not know yet are shown by their name, so a newer server never hides a row.
+ */
+import type { AuditEntry } from '@studyhub/shared/schemas';
+
+const ACTIONS: Record<string, string> = {
+  'admin.created-by-cli': 'Admin created from the command line',
+  'admin.user.role': 'Changed a role',
+  'admin.user.delete': 'Deleted a user',
+  'auth.register': 'Signed up',
+  'auth.verify-email': 'Verified their email',
+  'auth.login.success': 'Signed in',
+  'auth.login.google': 'Signed in with Google',
+  'auth.login.failure': 'Failed to sign in',
+  'auth.password-reset.requested': 'Asked for a password reset',
+  'auth.password-reset.completed': 'Reset their password',
+  'contact.sent': 'Sent a contact message',
+  'notes.upload': 'Uploaded notes',
+  'syllabus.add': 'Added a syllabus entry',
+  'syllabus.update': 'Edited a syllabus entry',
+  'syllabus.delete': 'Deleted a syllabus entry',
+  'syllabus.cleanup': 'Cleaned syllabus duplicates',
+};
+
+export function actionLabel(action: string): string {
+  return ACTIONS[action] ?? action;
+}
+
+/** "Asha (asha@example.com)", "Deleted user" once the account is gone, "Someone not signed in" for no actor. */
+export function actorLabel(entry: AuditEntry): string {
+  if (!entry.actor) return 'Someone not signed in';
+  if (entry.actor.name === null) return 'Deleted user';
+  return `${entry.actor.name} (${entry.actor.email})`;
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+
+/** The particulars: a role change reads "asha@example.com: student → teacher". */
+export function entryDetails(entry: AuditEntry): string {
+  const details = entry.details ?? {};
+  switch (entry.action) {
+    case 'admin.user.role':
+      return `${text(details.email) ?? entry.target ?? ''}: ${text(details.from)} → ${text(details.to)}`;
+    case 'admin.user.delete':
+      return `${text(details.email) ?? entry.target ?? ''} (${text(details.role) ?? 'unknown role'})`;
+    case 'syllabus.cleanup':
+      return `${text(details.removed) ?? 0} removed`;
+    case 'notes.upload':
+      return [entry.target, text(details.file)].filter(Boolean).join(' · ');
+    default: {
+      const parts = Object.entries(details)
+        .map(([key, value]) => (text(value) === null ? null : `${key}: ${text(value)}`))
+        .filter((part): part is string => part !== null);
+      // A login failure's target is the email typed; other targets are ids, not worth a reader's time.
+      const target = entry.action === 'auth.login.failure' ? entry.target : null;
+      return [target, ...parts].filter(Boolean).join(' · ');
+    }
+  }
+}

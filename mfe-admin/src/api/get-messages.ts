@@ -1,0 +1,8 @@
+import { apiClient } from '@studyhub/shared';
+import type { ContactMessagePage } from '@studyhub/shared/schemas';
+
+/** GET /api/admin/messages?page (admins): contact messages, newest first. */
+export async function getMessages(page: number): Promise<ContactMessagePage> {
+  const { data } = await apiClient.get<ContactMessagePage>('/api/admin/messages', { params: { page } });
+  return data;
+}

@@ -1,0 +1,82 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Grid, isAdmin, Notice, Page, PageTitle, PATHS, Spinner, useSession } from '@studyhub/shared';
+import { ADMIN_TEXTS } from '../texts';
+
+/** SPEC §2's four cards, then the two pages beyond SPEC (issue 6). */
+const CARDS = [
+  {
+    title: 'Upload Notes',
+    to: PATHS.uploadNotes,
+    about: 'Add a unit’s PDF for students to preview and download.',
+  },
+  {
+    title: 'Add Syllabus',
+    to: PATHS.addSyllabus,
+    about: 'Add a department’s semester syllabus or scheme links.',
+  },
+  {
+    title: 'Manage Syllabus',
+    to: PATHS.syllabusTable,
+    about: 'Edit, delete and de-duplicate syllabus entries.',
+  },
+  {
+    title: 'User Roles',
+    to: PATHS.users,
+    about: 'Make users students, teachers or admins; delete accounts.',
+  },
+  { title: 'Activity', to: PATHS.activity, about: 'Who did what and when: sign-ins, uploads, changes.' },
+  { title: 'Messages', to: PATHS.messages, about: 'What users wrote on the Contact page.' },
+] as const;
+
+const CardLink = styled(Link)`
+  display: grid;
+  gap: 8px;
+  padding: 22px;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  h2 {
+    margin: 0;
+    font-size: 1.2rem;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  &:hover,
+  &:focus-visible {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+/** /admin (SPEC §2): the admin's start page. It wants the exact role `admin` (SPEC §6). */
+export function AdminHomePage() {
+  const { status, user } = useSession();
+  if (status === 'loading') return <Spinner label="Loading session" />;
+  if (!isAdmin(user, { exact: true })) {
+    return (
+      <Page>
+        <Notice role="alert">{ADMIN_TEXTS.accessDenied}</Notice>
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <PageTitle>{ADMIN_TEXTS.welcome}</PageTitle>
+      <nav aria-label="Administration">
+        <Grid $min="240px">
+          {CARDS.map((card) => (
+            <CardLink key={card.to} to={card.to}>
+              <h2>{card.title}</h2>
+              <p>{card.about}</p>
+            </CardLink>
+          ))}
+        </Grid>
+      </nav>
+    </Page>
+  );
+}

@@ -1,0 +1,70 @@
+import styled from 'styled-components';
+import { Button, Card, Muted, Notice, Page, PageTitle } from '@studyhub/shared';
+import { getMessages } from '../api/get-messages';
+import { Pager } from '../components/pager';
+import { formatMoment } from '../format/dates';
+import { usePagedList } from '../paging/use-paged-list';
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
+`;
+
+const Body = styled.p`
+  margin: 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const From = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 12px;
+  align-items: baseline;
+`;
+
+/** /admin/messages (beyond SPEC, issue 6): what users wrote on the Contact page, newest first. */
+export function MessagesPage() {
+  const list = usePagedList(getMessages);
+  return (
+    <Page>
+      <PageTitle>Messages</PageTitle>
+      {list.loading ? (
+        <Notice role="status">Loading messages...</Notice>
+      ) : list.failed || !list.data ? (
+        <Notice role="alert">
+          <p>Could not load the messages.</p>
+          <Button onClick={list.retry}>Retry</Button>
+        </Notice>
+      ) : list.data.items.length === 0 ? (
+        <Notice>
+          <Muted>No messages yet.</Muted>
+        </Notice>
+      ) : (
+        <>
+          <List>
+            {list.data.items.map((message) => (
+              <li key={message._id}>
+                <Card data-testid="contact-message">
+                  <From>
+                    <strong>{message.name}</strong>
+                    <a href={`mailto:${message.email}`}>{message.email}</a>
+                    {message.accountDeleted && <Muted as="span">(account deleted)</Muted>}
+                    <Muted as="span">
+                      <time dateTime={message.createdAt}>{formatMoment(message.createdAt)}</time>
+                    </Muted>
+                  </From>
+                  <Body>{message.message}</Body>
+                </Card>
+              </li>
+            ))}
+          </List>
+          <Pager {...list.data} onPage={list.setPage} />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import {
+  apiErrorReply,
+  isAdmin,
+  MESSAGES,
+  Notice,
+  Page,
+  PATHS,
+  REDIRECT_ON_ADMIN_SESSION_EXPIRY_MS,
+  Spinner,
+  STORAGE_KEYS,
+  storedToken,
+  useSession,
+} from '@studyhub/shared';
+import { getMe } from '../api/get-me';
+import { ADMIN_TEXTS } from '../texts';
+
+type Check = 'checking' | 'valid' | 'expired' | 'denied';
+
+interface AdminSessionCheckProps {
+  /** The route is admin-only (SPEC §2); the upload page is open to any signed-in user and says so itself. */
+  adminOnly: boolean;
+  children: ReactNode;
+}
+
+/**
+ * SPEC §6, §8: every admin page first asks the server about the token (GET /api/me). No token, 401 or 403 is an
+ * expired session: the stored token is removed, "Session expired. Please login again." shows, and /login
+ * follows after 1.8 s. A server that says the user is no admin any more (demoted meanwhile) updates the session,
+ * and the shell's guard sends them to / as it does any non-admin.
+ */
+export function AdminSessionCheck({ adminOnly, children }: AdminSessionCheckProps) {
+  const [check, setCheck] = useState<Check>(() => (storedToken() ? 'checking' : 'expired'));
+  const { logout, refreshUser } = useSession();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (check !== 'checking') return;
+    let current = true;
+    getMe().then(
+      (user) => {
+        if (!current) return;
+        if (adminOnly && !isAdmin(user)) {
+          toast.error(MESSAGES.adminsOnlyToast);
+          refreshUser(user);
+          setCheck('denied');
+          return;
+        }
+        setCheck('valid');
+      },
+      (error: unknown) => {
+        if (!current) return;
+        const status = apiErrorReply(error)?.status;
+        // Offline or a server error says nothing about the token: the page opens and reports its own failures.
+        setCheck(status === 401 || status === 403 ? 'expired' : 'valid');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [check, adminOnly, refreshUser]);
+
+  useEffect(() => {
+    if (check !== 'expired') return;
+    localStorage.removeItem(STORAGE_KEYS.token);
+    const timer = setTimeout(() => {
+      // The session ends only now, so the route guards do not overtake the SPEC's 1.8 s.
+      logout({ silent: true });
+      navigate(PATHS.login);
+    }, REDIRECT_ON_ADMIN_SESSION_EXPIRY_MS);
+    return () => clearTimeout(timer);
+  }, [check, logout, navigate]);
+
+  if (check === 'valid') return children;
+  if (check === 'checking') return <Spinner label={ADMIN_TEXTS.checking} />;
+  return (
+    <Page>
+      <Notice role="alert">
+        {check === 'denied' ? ADMIN_TEXTS.accessDenied : ADMIN_TEXTS.sessionExpired}
+      </Notice>
+    </Page>
+  );
+}
