@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { baseUrl, CHROMIUM_PATH } from './env';
-import { signIn, type DemoRole } from './session';
+import { signIn, type DemoRole, type SessionData } from './session';
 
 const LAUNCH_ARGS = [
   '--no-sandbox',
@@ -28,8 +28,11 @@ export interface Problem {
 export type ProblemFilter = (problem: Problem) => boolean;
 
 export interface OpenOptions {
-  /** Put the demo student's (true) or the named demo account's session in localStorage before the app starts. */
-  signedIn?: boolean | DemoRole;
+  /**
+   * Put a session in localStorage before the app starts: the demo student's (true), the named demo account's, or
+   * one the test logged in itself.
+   */
+  signedIn?: boolean | DemoRole | SessionData;
   /** Problems this test causes on purpose; every other one fails the test. */
   allow?: ProblemFilter[];
 }

@@ -41,8 +41,12 @@ export function demoSession(role: DemoRole): SessionData {
   return session;
 }
 
-export async function signIn(context: BrowserContext, role: DemoRole = 'student'): Promise<SessionData> {
-  const session = demoSession(role);
+/** A demo account's session, or any session a test logged in itself. */
+export async function signIn(
+  context: BrowserContext,
+  who: DemoRole | SessionData = 'student',
+): Promise<SessionData> {
+  const session = typeof who === 'string' ? demoSession(who) : who;
   await context.addInitScript(
     ({ user, token }) => {
       try {

@@ -1,0 +1,109 @@
+/**
+ * Administration end to end (issue 6; SPEC §2, §6, §8): an admin changes a student's role there and back and
+ * deletes a user, and reads both in Activity; a demoted admin is turned away on their next navigation; a student
+ * never gets into the admin pages.
+ */
+import { expect, test } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { createVerifiedAccount, type Account } from '../support/accounts';
+import { setUpBrowser } from '../support/browser';
+import { url } from '../support/env';
+import { seeHeading } from '../support/pages';
+import { demoSession, logInThroughApi } from '../support/session';
+
+const browser = setUpBrowser();
+
+const userRow = (page: Page, account: Account) =>
+  page.getByTestId('user-row').filter({ hasText: account.email });
+
+async function setRoleThroughApi(email: string, role: string): Promise<void> {
+  const admin = { authorization: `Bearer ${demoSession('admin').token}` };
+  const users = (await (await fetch(url('/api/admin/users'), { headers: admin })).json()) as {
+    _id: string;
+    email: string;
+  }[];
+  const target = users.find((user) => user.email === email.toLowerCase());
+  if (!target) throw new Error(`No user ${email}`);
+  const reply = await fetch(url(`/api/admin/users/${target._id}/role`), {
+    method: 'PUT',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ role }),
+  });
+  expect(reply.status).toBe(200);
+}
+
+test('an admin changes a role there and back, deletes a user, and reads both in Activity', async () => {
+  const student = await createVerifiedAccount('promoted');
+  const leaving = await createVerifiedAccount('deleted');
+  const { page } = await browser.open({ signedIn: 'admin' });
+
+  await page.goto('/admin');
+  await seeHeading(page, 'Welcome, Admin');
+  await page.getByRole('link', { name: /User Roles/ }).click();
+  await seeHeading(page, 'User Roles');
+
+  const role = userRow(page, student).getByRole('combobox', { name: `Role of ${student.name}` });
+  expect(await role.inputValue()).toBe('student');
+  await role.selectOption('teacher');
+  await page.getByText('Role updated successfully').first().waitFor();
+  await page.getByText('Role updated successfully').first().waitFor({ state: 'detached' });
+  await role.selectOption('student');
+  await page.getByText('Role updated successfully').first().waitFor();
+
+  await userRow(page, leaving)
+    .getByRole('button', { name: /^Delete / })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('User deleted').first().waitFor();
+  await userRow(page, leaving).waitFor({ state: 'detached' });
+
+  // A fresh load: the list comes from the server again.
+  await page.reload();
+  await seeHeading(page, 'User Roles');
+  expect(await userRow(page, student).getByRole('combobox').inputValue()).toBe('student');
+  expect(await userRow(page, leaving).count()).toBe(0);
+
+  await page.goto('/admin');
+  await page.getByRole('link', { name: /Activity/ }).click();
+  await seeHeading(page, 'Activity');
+  const rows = page.getByTestId('activity-row');
+  await rows.first().waitFor();
+  const texts = await rows.allInnerTexts();
+  const email = student.email.toLowerCase();
+  expect(texts.findIndex((text) => text.includes(`${email}: teacher → student`))).toBeLessThan(
+    texts.findIndex((text) => text.includes(`${email}: student → teacher`)),
+  );
+  expect(
+    texts.some((text) => text.includes('Deleted a user') && text.includes(leaving.email.toLowerCase())),
+  ).toBe(true);
+  expect(texts.every((text) => !text.includes(student.password))).toBe(true);
+});
+
+test('a demoted admin is turned away from the admin pages on their next navigation', async () => {
+  const account = await createVerifiedAccount('demoted');
+  await setRoleThroughApi(account.email, 'admin');
+  const session = await logInThroughApi(account);
+  const { page } = await browser.open({ signedIn: session });
+
+  await page.goto('/admin');
+  await seeHeading(page, 'Welcome, Admin');
+
+  await setRoleThroughApi(account.email, 'student');
+  await page.getByRole('link', { name: /User Roles/ }).click();
+  await page.getByText('Access Denied: Admins only.').first().waitFor();
+  await seeHeading(page, 'Unlock Your Academic Potential');
+  expect(new URL(page.url()).pathname).toBe('/');
+  // Home has finished loading (its recent-notes widget comes from the notes area) before the next load.
+  await page.getByTestId('recent-note').first().waitFor();
+  // The session now knows the role the server gave: the admin pages stay shut, without a reload.
+  await page.goto('/admin');
+  await seeHeading(page, 'Unlock Your Academic Potential');
+});
+
+test('a student opening /admin/users is sent to /', async () => {
+  const { page } = await browser.open({ signedIn: true });
+  await page.goto('/admin/users');
+  await seeHeading(page, 'Unlock Your Academic Potential');
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await page.getByRole('heading', { name: 'User Roles' }).count()).toBe(0);
+});
