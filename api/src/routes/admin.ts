@@ -38,6 +38,17 @@ async function peopleById(db: Kysely<Database>, ids: (string | null)[]): Promise
   return people;
 }
 
+/** Rows in a whole table (what a paged list says it holds); PostgreSQL counts arrive as text. */
+async function countAll(db: Kysely<Database>, table: 'audit_log' | 'contact_messages'): Promise<number> {
+  const { total } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) => (page - 1) * pageSize;
+
 export async function adminRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   const { db, dialect, clock, audit } = context;
 
@@ -131,19 +142,16 @@ export async function adminRoutes(app: FastifyInstance, { context }: { context: 
   });
 
   app.get('/api/admin/audit', ADMIN_ONLY, async (request): Promise<AuditPage> => {
-    const { page, pageSize } = parse(pageQuery, request.query);
-    const [rows, { total }] = await Promise.all([
+    const paging = parse(pageQuery, request.query);
+    const [rows, total] = await Promise.all([
       db
         .selectFrom('audit_log')
         .selectAll()
         .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
+        .limit(paging.pageSize)
+        .offset(offsetOf(paging))
         .execute(),
-      db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll().as('total'))
-        .executeTakeFirstOrThrow(),
+      countAll(db, 'audit_log'),
     ]);
     const people = await peopleById(
       db,
@@ -158,24 +166,21 @@ export async function adminRoutes(app: FastifyInstance, { context }: { context: 
       ip: row.ip,
       details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
     }));
-    return { items, page, pageSize, total: Number(total) };
+    return { items, ...paging, total };
   });
 
   app.get('/api/admin/messages', ADMIN_ONLY, async (request): Promise<ContactMessagePage> => {
-    const { page, pageSize } = parse(pageQuery, request.query);
-    const [rows, { total }] = await Promise.all([
+    const paging = parse(pageQuery, request.query);
+    const [rows, total] = await Promise.all([
       db
         .selectFrom('contact_messages')
         .selectAll()
         .orderBy('created_at', 'desc')
         .orderBy('id')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
+        .limit(paging.pageSize)
+        .offset(offsetOf(paging))
         .execute(),
-      db
-        .selectFrom('contact_messages')
-        .select((eb) => eb.fn.countAll().as('total'))
-        .executeTakeFirstOrThrow(),
+      countAll(db, 'contact_messages'),
     ]);
     const people = await peopleById(
       db,
@@ -189,6 +194,6 @@ export async function adminRoutes(app: FastifyInstance, { context }: { context: 
       createdAt: row.created_at,
       accountDeleted: row.user_id !== null && people.get(row.user_id)?.email === null,
     }));
-    return { items, page, pageSize, total: Number(total) };
+    return { items, ...paging, total };
   });
 }

@@ -1,17 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { apiErrorMessage, Button } from '@studyhub/shared';
 import type { SyllabusEntry } from '@studyhub/shared/schemas';
 import { updateSyllabus } from '../api/update-syllabus';
-import {
-  bodyOf,
-  departmentsFor,
-  draftOf,
-  draftProblems,
-  type DraftProblems,
-  type SyllabusDraft,
-} from '../syllabus/syllabus-draft';
+import { bodyOf, departmentsFor, draftOf } from '../syllabus/syllabus-draft';
+import { useSyllabusForm } from '../syllabus/use-syllabus-form';
 import { SYLLABUS_TEXTS } from '../texts';
 import { FormProblem } from './form-card';
 import { SemesterLinkFields } from './semester-link-fields';
@@ -45,38 +38,20 @@ interface SyllabusEntryEditorProps {
 /** The table's inline editor (SPEC §4): every field of the entry, then Save or Cancel. */
 export function SyllabusEntryEditor({ entry, label, onSaved, onCancel }: SyllabusEntryEditorProps) {
   const departments = departmentsFor(entry);
-  const [draft, setDraft] = useState<SyllabusDraft>(() => draftOf(entry));
-  const [problems, setProblems] = useState<DraftProblems | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const change = (changes: Partial<SyllabusDraft>) => {
-    setFailure(null);
-    setDraft((current) => ({ ...current, ...changes }));
-  };
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found = draftProblems(draft);
-    setProblems(found);
-    if (found) return;
-    setBusy(true);
-    try {
-      const saved = await updateSyllabus(entry._id, bodyOf(draft, departments));
+  const { draft, problems, failure, busy, change, submit } = useSyllabusForm({
+    initial: () => draftOf(entry),
+    async send(checked) {
+      const saved = await updateSyllabus(entry._id, bodyOf(checked, departments));
       toast.success(SYLLABUS_TEXTS.saved);
       onSaved(saved);
-    } catch (error) {
-      // SPEC §8's table alert, and the server's reason (a duplicate, a bad link) under the form.
-      toast.error(SYLLABUS_TEXTS.saveFailed);
-      const detail = apiErrorMessage(error, '');
-      setFailure(detail ? `${SYLLABUS_TEXTS.saveFailed} ${detail}` : SYLLABUS_TEXTS.saveFailed);
-      setBusy(false);
-    }
-  }
+      return checked;
+    },
+    // SPEC §8's table alert, and the server's reason (a duplicate, a bad link) under the form.
+    describeFailure: (error) => ({ text: SYLLABUS_TEXTS.saveFailed, detail: apiErrorMessage(error, '') }),
+  });
 
   return (
-    <Form noValidate onSubmit={save} aria-label={`Edit ${label}`} aria-busy={busy}>
+    <Form noValidate onSubmit={submit} aria-label={`Edit ${label}`} aria-busy={busy}>
       <Choices>
         <SyllabusChoiceFields
           draft={draft}

@@ -1,8 +1,8 @@
-import { Button, Muted, Notice, Page, PageTitle } from '@studyhub/shared';
+import { Page, PageTitle } from '@studyhub/shared';
 import { entryDetails, actionLabel, actorLabel } from '../activity/describe-entry';
 import { getAudit } from '../api/get-audit';
 import { DataTable, TableScroller } from '../components/data-table';
-import { Pager } from '../components/pager';
+import { PagedList } from '../components/paged-list';
 import { formatMoment } from '../format/dates';
 import { usePagedList } from '../paging/use-paged-list';
 
@@ -12,19 +12,15 @@ export function ActivityPage() {
   return (
     <Page>
       <PageTitle>Activity</PageTitle>
-      {list.loading ? (
-        <Notice role="status">Loading activity...</Notice>
-      ) : list.failed || !list.data ? (
-        <Notice role="alert">
-          <p>Could not load the activity.</p>
-          <Button onClick={list.retry}>Retry</Button>
-        </Notice>
-      ) : list.data.items.length === 0 ? (
-        <Notice>
-          <Muted>Nothing has happened yet.</Muted>
-        </Notice>
-      ) : (
-        <>
+      <PagedList
+        list={list}
+        texts={{
+          loading: 'Loading activity...',
+          failed: 'Could not load the activity.',
+          empty: 'Nothing has happened yet.',
+        }}
+      >
+        {(entries) => (
           <TableScroller>
             <DataTable>
               <caption>What happened, newest first</caption>
@@ -37,7 +33,7 @@ export function ActivityPage() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.items.map((entry) => (
+                {entries.map((entry) => (
                   <tr key={entry.id} data-testid="activity-row">
                     <td>
                       <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
@@ -50,9 +46,8 @@ export function ActivityPage() {
               </tbody>
             </DataTable>
           </TableScroller>
-          <Pager {...list.data} onPage={list.setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </Page>
   );
 }

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { apiErrorMessage, Button, Muted, PageTitle, PATHS } from '@studyhub/shared';
@@ -6,18 +5,12 @@ import { FormCard, FormPage, FormProblem } from '../components/form-card';
 import { SemesterLinkFields } from '../components/semester-link-fields';
 import { SyllabusChoiceFields } from '../components/syllabus-choice-fields';
 import { addOrMerge, MergeFailed } from '../syllabus/add-or-merge';
-import {
-  bodyOf,
-  DEPARTMENTS,
-  draftProblems,
-  emptyDraft,
-  type DraftProblems,
-  type SyllabusDraft,
-} from '../syllabus/syllabus-draft';
+import { bodyOf, DEPARTMENTS, emptyDraft } from '../syllabus/syllabus-draft';
+import { useSyllabusForm, type FailureText } from '../syllabus/use-syllabus-form';
 import { SYLLABUS_TEXTS } from '../texts';
 
 /** The SPEC text for a failed add or merge, and the server's own reason when it gave one. */
-function failureOf(error: unknown): { text: string; detail: string } {
+function failureOf(error: unknown): FailureText {
   if (error instanceof MergeFailed) {
     const text = error.reason === 'not-found' ? SYLLABUS_TEXTS.notFound : SYLLABUS_TEXTS.updateFailed;
     return { text, detail: apiErrorMessage(error.cause, '') };
@@ -30,36 +23,15 @@ function failureOf(error: unknown): { text: string; detail: string } {
  * and upload type. Adding what exists already merges the new links into it.
  */
 export function AddSyllabusPage() {
-  const [draft, setDraft] = useState<SyllabusDraft>(emptyDraft);
-  const [problems, setProblems] = useState<DraftProblems | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const change = (changes: Partial<SyllabusDraft>) => {
-    setFailure(null);
-    setDraft((current) => ({ ...current, ...changes }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found = draftProblems(draft);
-    setProblems(found);
-    if (found) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const outcome = await addOrMerge(bodyOf(draft, DEPARTMENTS));
+  const { draft, problems, failure, busy, change, submit } = useSyllabusForm({
+    initial: emptyDraft,
+    async send(checked) {
+      const outcome = await addOrMerge(bodyOf(checked, DEPARTMENTS));
       toast.success(outcome.kind === 'added' ? SYLLABUS_TEXTS.added : SYLLABUS_TEXTS.merged);
-      setDraft(emptyDraft());
-    } catch (error) {
-      const { text, detail } = failureOf(error);
-      toast.error(text);
-      setFailure(detail && detail !== text ? `${text} ${detail}` : text);
-    } finally {
-      setBusy(false);
-    }
-  }
+      return emptyDraft();
+    },
+    describeFailure: failureOf,
+  });
 
   return (
     <FormPage $width="760px">

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { Button, Card, Muted, Notice, Page, PageTitle } from '@studyhub/shared';
+import { Card, Muted, Page, PageTitle } from '@studyhub/shared';
 import { getMessages } from '../api/get-messages';
-import { Pager } from '../components/pager';
+import { PagedList } from '../components/paged-list';
 import { formatMoment } from '../format/dates';
 import { usePagedList } from '../paging/use-paged-list';
 
@@ -32,21 +32,17 @@ export function MessagesPage() {
   return (
     <Page>
       <PageTitle>Messages</PageTitle>
-      {list.loading ? (
-        <Notice role="status">Loading messages...</Notice>
-      ) : list.failed || !list.data ? (
-        <Notice role="alert">
-          <p>Could not load the messages.</p>
-          <Button onClick={list.retry}>Retry</Button>
-        </Notice>
-      ) : list.data.items.length === 0 ? (
-        <Notice>
-          <Muted>No messages yet.</Muted>
-        </Notice>
-      ) : (
-        <>
+      <PagedList
+        list={list}
+        texts={{
+          loading: 'Loading messages...',
+          failed: 'Could not load the messages.',
+          empty: 'No messages yet.',
+        }}
+      >
+        {(messages) => (
           <List>
-            {list.data.items.map((message) => (
+            {messages.map((message) => (
               <li key={message._id}>
                 <Card data-testid="contact-message">
                   <From>
@@ -62,9 +58,8 @@ export function MessagesPage() {
               </li>
             ))}
           </List>
-          <Pager {...list.data} onPage={list.setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </Page>
   );
 }

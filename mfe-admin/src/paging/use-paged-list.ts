@@ -14,7 +14,16 @@ type Result<T> = { page: number; data: PageOf<T> } | { page: number; failed: tru
  * One page of a newest-first list at a time (the activity and messages pages). An answer for a page no
  * longer shown is dropped, so clicking quickly never shows an older page under a newer number.
  */
-export function usePagedList<T>(fetchPage: (page: number) => Promise<PageOf<T>>) {
+export interface PagedListState<T> {
+  page: number;
+  setPage(page: number): void;
+  retry(): void;
+  loading: boolean;
+  /** The page shown; null while loading or after a failure. */
+  data: PageOf<T> | null;
+}
+
+export function usePagedList<T>(fetchPage: (page: number) => Promise<PageOf<T>>): PagedListState<T> {
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<Result<T> | null>(null);
@@ -41,7 +50,6 @@ export function usePagedList<T>(fetchPage: (page: number) => Promise<PageOf<T>>)
     setPage,
     retry: () => setAttempt((count) => count + 1),
     loading: shown === null,
-    failed: shown !== null && 'failed' in shown,
     data: shown !== null && 'data' in shown ? shown.data : null,
   };
 }
