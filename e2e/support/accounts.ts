@@ -2,7 +2,7 @@
  * Accounts made straight through the API, for tests whose subject is not sign-up itself (STYLE.md: create
  * sessions directly when the login flow is not under test). Codes are read from the outbox as a user would.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { url } from './env';
 import { CODE_PATTERN, waitForMail } from './outbox';
 import { withSiteDatabase } from './site-database';
@@ -18,10 +18,17 @@ export function newAccount(label: string): Account {
   return { name: `E2E ${label}`, email: `e2e-${label}-${id}@example.com`, password: `pass-${id}-word` };
 }
 
-async function post(pathname: string, body: unknown): Promise<Response> {
+/**
+ * Each account signs up from an address of its own, as real users do, so the per-IP sign-up limit (five a
+ * minute) counts them apart from the browser tests' own sign-ups. The suite's server trusts the proxy header
+ * from loopback only (server.ts).
+ */
+const ownAddress = () => `10.${[...randomBytes(3)].join('.')}`;
+
+async function post(pathname: string, body: unknown, from: string): Promise<Response> {
   const response = await fetch(url(pathname), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${await response.text()}`);
@@ -31,9 +38,10 @@ async function post(pathname: string, body: unknown): Promise<Response> {
 /** Registers and verifies an account through the API. */
 export async function createVerifiedAccount(label: string): Promise<Account> {
   const account = newAccount(label);
-  await post('/api/auth/register', account);
+  const from = ownAddress();
+  await post('/api/auth/register', account, from);
   const [, code] = await waitForMail(account.email, CODE_PATTERN);
-  await post('/api/auth/verify-otp', { email: account.email, otp: code });
+  await post('/api/auth/verify-otp', { email: account.email, otp: code }, from);
   return account;
 }
 

@@ -15,6 +15,11 @@ export interface PdfHost {
 export async function startPdfHost(): Promise<PdfHost> {
   const files = new Map<string, Buffer>();
   const server: Server = createServer((request, response) => {
+    // The tab that opens a PDF asks for the site's icon too; a real site has one, and a 404 would be logged.
+    if (request.url === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
     const file = files.get(request.url ?? '');
     if (!file) {
       response.writeHead(404).end();

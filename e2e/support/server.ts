@@ -33,6 +33,8 @@ export function startSite(deployDir: string): Promise<RunningSite> {
       DATA_DIR: dataDir(deployDir),
       PORT: '0',
       LOG_LEVEL: 'warn',
+      // Accounts the support code makes say which client they stand for (accounts.ts); only loopback may.
+      TRUST_PROXY: '127.0.0.1,::1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
