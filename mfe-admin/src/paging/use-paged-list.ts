@@ -7,13 +7,9 @@ export interface PageOf<T> {
   total: number;
 }
 
-/** What a page shows: the answer for the page asked for, or that it failed; anything else is loading. */
-type Result<T> = { page: number; data: PageOf<T> } | { page: number; failed: true };
+/** The answer to one request (a page, asked for the n-th time), or that it failed. */
+type Result<T> = { request: string; data: PageOf<T> } | { request: string; failed: true };
 
-/**
- * One page of a newest-first list at a time (the activity and messages pages). An answer for a page no
- * longer shown is dropped, so clicking quickly never shows an older page under a newer number.
- */
 export interface PagedListState<T> {
   page: number;
   setPage(page: number): void;
@@ -23,28 +19,35 @@ export interface PagedListState<T> {
   data: PageOf<T> | null;
 }
 
+/**
+ * One page of a newest-first list at a time (the activity and messages pages). Only the answer to the latest
+ * request is shown, so clicking quickly never shows an older page under a newer number, and Retry shows
+ * loading again until its answer arrives.
+ */
 export function usePagedList<T>(fetchPage: (page: number) => Promise<PageOf<T>>): PagedListState<T> {
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<Result<T> | null>(null);
 
+  const request = `${page}/${attempt}`;
+
   useEffect(() => {
     let current = true;
     fetchPage(page).then(
       (data) => {
-        if (current) setResult({ page, data });
+        if (current) setResult({ request, data });
       },
       (error: unknown) => {
         console.error('Failed to load a page of the list', error);
-        if (current) setResult({ page, failed: true });
+        if (current) setResult({ request, failed: true });
       },
     );
     return () => {
       current = false;
     };
-  }, [fetchPage, page, attempt]);
+  }, [fetchPage, page, request]);
 
-  const shown = result?.page === page ? result : null;
+  const shown = result?.request === request ? result : null;
   return {
     page,
     setPage,
