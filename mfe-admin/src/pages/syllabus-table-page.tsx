@@ -20,7 +20,6 @@ const Toolbar = styled.div`
 
 const Links = styled.span`
   display: inline-flex;
-  flex-wrap: wrap;
   gap: 6px;
   a {
     min-width: 1.6em;
