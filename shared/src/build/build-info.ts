@@ -5,5 +5,8 @@ export interface BuildInfo {
   name: string;
   kind: 'host' | 'remote';
   version: string;
+  /** The contract an area implements; for the shell, the one it was built against. */
   contractVersion: number;
+  /** The shell only: the area contract versions it can render (release checks compare areas with it). */
+  supportedContractVersions?: number[];
 }

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack, { type Stats } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
-import { CONTRACT_VERSION } from '../contract';
+import { CONTRACT_VERSION, SUPPORTED_CONTRACT_VERSIONS } from '../contract';
 import { BUILD_INFO_FILE, type BuildInfo } from './build-info';
-import { appBuildVersion } from './build-version';
+import { appBuildVersion, buildIdFromEnv } from './build-version';
 import { createWebpackConfig, type AppDefinition } from './create-webpack-config';
 
 const command = process.argv[2];
@@ -24,7 +24,7 @@ const { default: app } = (await import(pathToFileURL(path.join(appDir, 'webpack.
   default: AppDefinition;
 };
 const mode = command === 'build' ? 'production' : 'development';
-const version = mode === 'production' ? appBuildVersion(appDir) : 'dev';
+const version = mode === 'production' ? appBuildVersion(appDir, buildIdFromEnv()) : 'dev';
 const config = createWebpackConfig(app, {
   appDir,
   mode,
@@ -34,7 +34,13 @@ const config = createWebpackConfig(app, {
 
 /** What release tooling needs to publish this build (written next to the bundle). */
 function writeBuildInfo(): void {
-  const info: BuildInfo = { name: app.name, kind: app.kind, version, contractVersion: CONTRACT_VERSION };
+  const info: BuildInfo = {
+    name: app.name,
+    kind: app.kind,
+    version,
+    contractVersion: CONTRACT_VERSION,
+    ...(app.kind === 'host' ? { supportedContractVersions: [...SUPPORTED_CONTRACT_VERSIONS] } : {}),
+  };
   writeFileSync(path.join(appDir, 'dist', BUILD_INFO_FILE), `${JSON.stringify(info, null, 2)}\n`);
 }
 

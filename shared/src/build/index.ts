@@ -6,7 +6,13 @@ export {
   type AppDefinition,
   type BuildContext,
 } from './create-webpack-config';
-export { appBuildVersion, buildVersion } from './build-version';
+export {
+  appBuildVersion,
+  BUILD_ID_ENV,
+  BUILD_ID_PATTERN,
+  buildIdFromEnv,
+  buildVersion,
+} from './build-version';
 export { BUILD_INFO_FILE, type BuildInfo } from './build-info';
 
 /** Each app's webpack.config.ts default-exports its definition through this, for type checking. */
