@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { areaEntryUrl, REMOTES_FILE, SHELL_POINTER_FILE, writeFileAtomic } from '@studyhub/shared/deploy';
+import { areaEntryUrl, writeRemotes, writeShellPointer } from '@studyhub/shared/deploy';
+import type { RemotesFile } from '@studyhub/shared/contract';
 import { loadConfig } from '../api/src/config';
 import { startServer } from '../api/src/server';
 import { APPS, appDir, ROOT } from './lib/apps';
@@ -16,7 +17,7 @@ const deployDir = path.join(ROOT, '.dev-deploy');
 
 // Each app's dist/ is linked in as its "dev" release, so every rebuild is live at once.
 rmSync(deployDir, { recursive: true, force: true });
-const remotes: Record<string, { version: string; entry: string }> = {};
+const remotes: RemotesFile = {};
 for (const app of APPS) {
   const releases = path.join(deployDir, 'releases', app.name);
   mkdirSync(releases, { recursive: true });
@@ -25,8 +26,8 @@ for (const app of APPS) {
   if (app.name !== 'shell')
     remotes[app.name] = { version: DEV_VERSION, entry: areaEntryUrl(app.name, DEV_VERSION) };
 }
-writeFileAtomic(path.join(deployDir, REMOTES_FILE), JSON.stringify(remotes, null, 2));
-writeFileAtomic(path.join(deployDir, SHELL_POINTER_FILE), JSON.stringify({ version: DEV_VERSION }));
+writeRemotes(deployDir, remotes);
+writeShellPointer(deployDir, DEV_VERSION);
 
 for (const app of APPS) {
   spawn('npx', ['studyhub-webpack', 'watch'], { cwd: appDir(app), stdio: 'inherit' });

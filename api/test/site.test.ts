@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
+import { readRemotes, writeRemotes } from '@studyhub/shared/deploy';
 import { buildTestApp, makeDeployDir, NOTES_VERSION, removeDeployDir, SHELL_VERSION } from './helpers';
 
 let deployDir: string;
@@ -90,7 +91,12 @@ describe('composed site', () => {
   it('reports the live versions on /api/health', async () => {
     const reply = await app.inject('/api/health');
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toEqual({ status: 'ok', shell: SHELL_VERSION, areas: { notes: NOTES_VERSION } });
+    expect(reply.json()).toEqual({
+      status: 'ok',
+      shell: SHELL_VERSION,
+      areas: { notes: NOTES_VERSION },
+      canaries: {},
+    });
   });
 
   it.each(['/', '/remotes.json', '/api/health', '/api/nope', `/mfe/notes/${NOTES_VERSION}/remoteEntry.js`])(
@@ -112,6 +118,42 @@ describe('composed site', () => {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     },
   );
+});
+
+describe('with a canary running', () => {
+  const canary = {
+    version: '1.0.0-cccccccc',
+    entry: '/mfe/notes/1.0.0-cccccccc/mf-manifest.json',
+    percent: 10,
+  };
+  let canaryDir: string;
+  let canaryApp: FastifyInstance;
+
+  beforeAll(async () => {
+    canaryDir = makeDeployDir();
+    const live = readRemotes(canaryDir).notes!;
+    writeRemotes(canaryDir, { notes: { ...live, canary } });
+    canaryApp = await buildTestApp(canaryDir);
+  });
+  afterAll(async () => {
+    await canaryApp.close();
+    removeDeployDir(canaryDir);
+  });
+
+  it('serves the canary in /remotes.json beside the live version', async () => {
+    const reply = await canaryApp.inject('/remotes.json');
+    expect(reply.json()).toEqual({
+      notes: { version: NOTES_VERSION, entry: `/mfe/notes/${NOTES_VERSION}/mf-manifest.json`, canary },
+    });
+  });
+
+  it('reports the canary and its share on /api/health', async () => {
+    const reply = await canaryApp.inject('/api/health');
+    expect(reply.json()).toMatchObject({
+      areas: { notes: NOTES_VERSION },
+      canaries: { notes: { version: canary.version, percent: 10 } },
+    });
+  });
 });
 
 describe('before anything is deployed', () => {

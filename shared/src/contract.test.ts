@@ -36,6 +36,27 @@ describe('parseRemotesFile', () => {
     expect(parseRemotesFile({ notes: bad, auth: notes })).toEqual({ auth: notes });
   });
 
+  it('keeps a canary beside the live version', () => {
+    const canary = { version: '1.0.0-def', entry: '/mfe/notes/1.0.0-def/mf-manifest.json', percent: 10 };
+    expect(parseRemotesFile({ notes: { ...notes, canary } })).toEqual({ notes: { ...notes, canary } });
+  });
+
+  it.each([
+    ['a share of 0', 0],
+    ['a share of 100', 100],
+    ['a fractional share', 12.5],
+    ['a share as text', '10'],
+  ])('drops a canary with %s but keeps the live version', (_label, percent) => {
+    const canary = { version: '1.0.0-def', entry: '/mfe/notes/1.0.0-def/mf-manifest.json', percent };
+    expect(parseRemotesFile({ notes: { ...notes, canary } })).toEqual({ notes });
+  });
+
+  it('drops a canary without an entry but keeps the live version', () => {
+    expect(parseRemotesFile({ notes: { ...notes, canary: { version: 'x', percent: 5 } } })).toEqual({
+      notes,
+    });
+  });
+
   it.each([null, undefined, 'text', 42, []])('reads %p as no areas', (value) => {
     expect(parseRemotesFile(value)).toEqual({});
   });

@@ -57,26 +57,62 @@ export function isRemoteAreaModule(value: unknown): value is RemoteAreaModule {
   return isRemoteModule(value);
 }
 
-/** One area's entry in /remotes.json. */
-export interface RemoteEntry {
+/** Versions are folder names in URLs: letters, digits, dots, dashes, underscores, plus signs. */
+export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
+
+/** Where a released version of an area is served (the deploy layout of `@studyhub/shared/deploy`). */
+export function areaEntryUrl(area: AreaName, version: string): string {
+  return `/mfe/${area}/${version}/mf-manifest.json`;
+}
+
+/** One version of an area: its name and the URL of its mf-manifest.json. */
+export interface RemoteVersion {
   version: string;
   /** URL of the area's mf-manifest.json, e.g. "/mfe/notes/1.0.0-3f2a9c1d/mf-manifest.json". */
   entry: string;
 }
 
+/** A version served to `percent` % of browsers (1–99) beside the live one (issue 7). */
+export interface CanaryVersion extends RemoteVersion {
+  percent: number;
+}
+
+/** One area's entry in /remotes.json: the live version, and optionally a canary. */
+export interface RemoteEntry extends RemoteVersion {
+  canary?: CanaryVersion;
+}
+
 export type RemotesFile = Partial<Record<AreaName, RemoteEntry>>;
+
+export function isCanaryPercent(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 99;
+}
+
+function parseRemoteVersion(value: unknown): RemoteVersion | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { version, entry } = value as Record<string, unknown>;
+  return typeof version === 'string' && typeof entry === 'string' && entry.length > 0
+    ? { version, entry }
+    : null;
+}
+
+/** One area's entry, or null when it is unusable; a malformed canary is dropped and the live version kept. */
+export function parseRemoteEntry(value: unknown): RemoteEntry | null {
+  const live = parseRemoteVersion(value);
+  if (!live) return null;
+  const canaryValue = (value as Record<string, unknown>).canary;
+  const canary = parseRemoteVersion(canaryValue);
+  const percent = (canaryValue as Record<string, unknown> | undefined)?.percent;
+  return canary && isCanaryPercent(percent) ? { ...live, canary: { ...canary, percent } } : live;
+}
 
 /** Keeps only well-formed entries of known areas, so one bad line cannot take the whole site down. */
 export function parseRemotesFile(value: unknown): RemotesFile {
   const remotes: RemotesFile = {};
   if (typeof value !== 'object' || value === null) return remotes;
   for (const area of AREAS) {
-    const entry = (value as Record<string, unknown>)[area];
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { version, entry: url } = entry as Record<string, unknown>;
-    if (typeof version === 'string' && typeof url === 'string' && url.length > 0) {
-      remotes[area] = { version, entry: url };
-    }
+    const entry = parseRemoteEntry((value as Record<string, unknown>)[area]);
+    if (entry) remotes[area] = entry;
   }
   return remotes;
 }

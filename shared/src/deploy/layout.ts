@@ -1,47 +1,68 @@
 /**
  * The deploy folder every server and release tool agrees on (DESIGN §3–§4). Node only.
  *
- *   <deploy>/remotes.json                     which version of each area is live (the shell fetches it)
+ *   <deploy>/remotes.json                     which version of each area is live, and canaries (the shell reads it)
  *   <deploy>/shell.json                       which shell build the server serves at /
+ *   <deploy>/history.json                     every change of what is live (rollback steps back along it)
+ *   <deploy>/.release.lock                    held while a release tool changes any of the above
  *   <deploy>/releases/<app>/<version>/…       immutable builds, one folder per version
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
-import { parseRemotesFile, type AreaName, type RemotesFile } from '../contract';
+import { AREAS, VERSION_PATTERN } from '../contract';
 
 export const REMOTES_FILE = 'remotes.json';
 export const SHELL_POINTER_FILE = 'shell.json';
 export const RELEASES_DIR = 'releases';
 
-/** Versions are folder names in URLs: letters, digits, dots, dashes, underscores, plus signs. */
-export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
+/** Every deployable: the shell and each area. */
+export const APP_NAMES = ['shell', ...AREAS] as const;
+export type AppName = (typeof APP_NAMES)[number];
 
-export function releaseDir(deployDir: string, app: AreaName | 'shell', version: string): string {
+export function releaseDir(deployDir: string, app: AppName, version: string): string {
   if (!VERSION_PATTERN.test(version)) throw new Error(`Invalid version: ${version}`);
   return path.join(deployDir, RELEASES_DIR, app, version);
 }
 
-export function areaEntryUrl(area: AreaName, version: string): string {
-  return `/mfe/${area}/${version}/mf-manifest.json`;
+/** Released versions of an app on disk, newest first. */
+export function listReleases(deployDir: string, app: AppName): string[] {
+  const dir = path.join(deployDir, RELEASES_DIR, app);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => VERSION_PATTERN.test(name))
+    .map((name) => ({ name, time: statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time)
+    .map(({ name }) => name);
 }
 
-function readJson(file: string): unknown {
+/**
+ * A pointer file a release tool is about to rewrite: null when there is none yet, and an error saying what to
+ * repair when it is not a JSON object, because rewriting it would lose what it holds.
+ */
+export function readJsonObjectFile(file: string): Record<string, unknown> | null {
+  if (!existsSync(file)) return null;
+  const text = readFileSync(file, 'utf8');
+  let value: unknown;
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON (${(error as Error).message}); repair it first`);
   }
-}
-
-export function readRemotes(deployDir: string): RemotesFile {
-  return parseRemotesFile(readJson(path.join(deployDir, REMOTES_FILE)));
-}
-
-export function readShellVersion(deployDir: string): string | null {
-  const pointer = readJson(path.join(deployDir, SHELL_POINTER_FILE)) as { version?: unknown } | null;
-  const version = pointer?.version;
-  return typeof version === 'string' && VERSION_PATTERN.test(version) ? version : null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${file} must be a JSON object; repair it first`);
+  }
+  return value as Record<string, unknown>;
 }
 
 /** Write-then-rename, so a reader sees the old file or the new one, never half of one. */
@@ -52,39 +73,40 @@ export function writeFileAtomic(file: string, content: string): void {
   renameSync(temp, file);
 }
 
-function writeJsonAtomic(file: string, value: unknown): void {
-  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+/** Files and bytes under a folder (what a release copies). */
+export function folderSize(dir: string): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return { files, bytes };
 }
 
-/** Copies a build into its release folder once; a version that exists already is left as it is (immutable). */
+/**
+ * Copies a build into its release folder once; a version that exists already is left as it is (immutable).
+ * The copy goes to a hidden staging folder first (a name no version can have) and is renamed into place.
+ */
 export function publishBuild(
   deployDir: string,
-  app: AreaName | 'shell',
+  app: AppName,
   version: string,
   buildDir: string,
-): string {
+): { dir: string; copied: boolean } {
   const target = releaseDir(deployDir, app, version);
-  if (existsSync(target)) return target;
-  const staging = `${target}.${process.pid}.staging`;
+  if (existsSync(target)) return { dir: target, copied: false };
+  const staging = path.join(path.dirname(target), `.staging-${version}-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   cpSync(buildDir, staging, { recursive: true });
-  renameSync(staging, target);
-  return target;
-}
-
-/** Makes one area's version live; other areas' entries are kept as they are. */
-export function pointArea(deployDir: string, area: AreaName, version: string): void {
-  if (!existsSync(path.join(releaseDir(deployDir, area, version), 'mf-manifest.json'))) {
-    throw new Error(`${area} ${version} has no mf-manifest.json; refusing to make it live`);
+  try {
+    renameSync(staging, target);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    // Someone else published the same version meanwhile: same version, same build.
+    if (existsSync(target)) return { dir: target, copied: false };
+    throw error;
   }
-  const remotes = readRemotes(deployDir);
-  remotes[area] = { version, entry: areaEntryUrl(area, version) };
-  writeJsonAtomic(path.join(deployDir, REMOTES_FILE), remotes);
-}
-
-export function pointShell(deployDir: string, version: string): void {
-  if (!existsSync(path.join(releaseDir(deployDir, 'shell', version), 'index.html'))) {
-    throw new Error(`shell ${version} has no index.html; refusing to make it live`);
-  }
-  writeJsonAtomic(path.join(deployDir, SHELL_POINTER_FILE), { version });
+  return { dir: target, copied: true };
 }

@@ -1,0 +1,98 @@
+/**
+ * Test fixtures: small build folders with the files a real `studyhub-webpack build` leaves (build-info.json,
+ * mf-manifest.json, a remote entry that defines its container, the assets the manifest lists), so the release
+ * operations can be tested without webpack. The browser suite releases real builds.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BuildInfo } from '../build/build-info';
+import type { AreaName } from '../contract';
+
+export interface FixtureOptions {
+  contractVersion?: number;
+  supportedContractVersions?: number[];
+  /** Version of the shared react singleton. */
+  react?: string;
+  exposes?: string[];
+  /** Source of remoteEntry.js (an area) or main.js (the shell). */
+  entrySource?: string;
+  /** Anything else put in the folder, e.g. to make two builds of one version differ. */
+  extraFiles?: Record<string, string>;
+}
+
+export function tempDir(label: string): string {
+  return mkdtempSync(path.join(tmpdir(), `studyhub-${label}-`));
+}
+
+function write(dir: string, files: Record<string, string>): string {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+  return dir;
+}
+
+const js = (file: string) => ({ js: { sync: [file], async: [] }, css: { sync: [], async: [] } });
+
+function sharedList(options: FixtureOptions) {
+  return [
+    { name: 'react', version: options.react ?? '19.3.1', singleton: true, assets: js('react.js') },
+    { name: '@studyhub/shared', version: '1.0.0', singleton: true, assets: js('shared.js') },
+  ];
+}
+
+export function writeAreaBuild(
+  dir: string,
+  area: AreaName,
+  version: string,
+  options: FixtureOptions = {},
+): string {
+  const exposes = options.exposes ?? (area === 'notes' ? ['./Area', './RecentNotes'] : ['./Area']);
+  const info: BuildInfo = {
+    name: area,
+    kind: 'remote',
+    version,
+    contractVersion: options.contractVersion ?? 1,
+  };
+  const manifest = {
+    id: area,
+    name: area,
+    metaData: { globalName: area, remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    shared: sharedList(options),
+    exposes: exposes.map((expose) => ({ path: expose, assets: js(`expose-${expose.slice(2)}.js`) })),
+  };
+  return write(dir, {
+    'build-info.json': JSON.stringify(info),
+    'mf-manifest.json': JSON.stringify(manifest),
+    'remoteEntry.js':
+      options.entrySource ?? `var ${area};${area} = { get: function () {}, init: function () {} };`,
+    'react.js': '/* react */',
+    'shared.js': '/* shared */',
+    ...Object.fromEntries(exposes.map((expose) => [`expose-${expose.slice(2)}.js`, `/* ${expose} */`])),
+    ...options.extraFiles,
+  });
+}
+
+export function writeShellBuild(dir: string, version: string, options: FixtureOptions = {}): string {
+  const info: BuildInfo = {
+    name: 'shell',
+    kind: 'host',
+    version,
+    contractVersion: options.contractVersion ?? 1,
+    supportedContractVersions: options.supportedContractVersions ?? [1],
+  };
+  return write(dir, {
+    'build-info.json': JSON.stringify(info),
+    'mf-manifest.json': JSON.stringify({
+      id: 'shell',
+      name: 'shell',
+      shared: sharedList(options),
+      exposes: [],
+    }),
+    // As html-webpack-plugin minifies it.
+    'index.html': '<!doctype html><html><head><script defer src=/main.js></script></head><div id=root></div>',
+    'main.js': options.entrySource ?? 'console.log("shell");',
+    'react.js': '/* react */',
+    'shared.js': '/* shared */',
+    ...options.extraFiles,
+  });
+}

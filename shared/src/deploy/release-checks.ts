@@ -1,0 +1,255 @@
+/**
+ * What must hold before a build goes live (issue 7), read from the real artefacts: build-info.json, the
+ * Module Federation manifest (its entry, exposes, assets and shared singletons) and the entry script itself,
+ * compared with the live shell (or, for a shell, with the live areas). Every check returns readable reasons.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { runInNewContext, Script } from 'node:vm';
+import { BUILD_INFO_FILE, type BuildInfo } from '../build/build-info';
+import { AREA_EXPOSE, VERSION_PATTERN, WIDGET_EXPOSES, type AreaName } from '../contract';
+import { releaseDir, type AppName } from './layout';
+import { readRemotesStrict, readShellVersion } from './pointers';
+
+const MANIFEST_FILE = 'mf-manifest.json';
+const SHELL_PAGE = 'index.html';
+const SHELL_ENTRY = 'main.js';
+/** The page's script tag for the entry, quoted or (minified) not. */
+const SHELL_ENTRY_TAG = /<script\b[^>]*\ssrc=["']?\/main\.js["'\s>]/;
+/** How long the entry script may run when loaded for the check. */
+const ENTRY_LOAD_TIMEOUT_MS = 2000;
+
+interface ManifestAssets {
+  js?: { sync?: string[]; async?: string[] };
+  css?: { sync?: string[]; async?: string[] };
+}
+
+/** The parts of mf-manifest.json the checks read. */
+interface FederationManifest {
+  name: string;
+  metaData?: { globalName?: string; remoteEntry?: { name?: string; path?: string } };
+  shared?: { name: string; version: string; singleton?: boolean; assets?: ManifestAssets }[];
+  exposes?: { path: string; assets?: ManifestAssets }[];
+}
+
+/** A build folder as read for a release: its own record and its federation manifest. */
+export interface InspectedBuild {
+  app: AppName;
+  dir: string;
+  info: BuildInfo;
+  manifest: FederationManifest;
+}
+
+export class ReleaseRefusedError extends Error {
+  constructor(
+    readonly subject: string,
+    readonly reasons: string[],
+  ) {
+    super(`${subject} refused:\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);
+  }
+}
+
+function readJsonFile(file: string): { value?: unknown; problem?: string } {
+  if (!existsSync(file)) return { problem: `${path.basename(file)} is missing` };
+  try {
+    return { value: JSON.parse(readFileSync(file, 'utf8')) };
+  } catch (error) {
+    return { problem: `${path.basename(file)} is not valid JSON (${(error as Error).message})` };
+  }
+}
+
+function infoProblems(app: AppName, info: Partial<BuildInfo>): string[] {
+  const problems: string[] = [];
+  const kind = app === 'shell' ? 'host' : 'remote';
+  if (info.name !== app) problems.push(`${BUILD_INFO_FILE} names "${String(info.name)}", not "${app}"`);
+  if (info.kind !== kind) problems.push(`${BUILD_INFO_FILE} says kind "${String(info.kind)}", not "${kind}"`);
+  if (typeof info.version !== 'string' || !VERSION_PATTERN.test(info.version)) {
+    problems.push(`${BUILD_INFO_FILE} has no usable version (${JSON.stringify(info.version)})`);
+  }
+  if (!Number.isInteger(info.contractVersion)) {
+    problems.push(`${BUILD_INFO_FILE} has no whole contractVersion`);
+  }
+  const supported = info.supportedContractVersions;
+  if (app === 'shell' && !(Array.isArray(supported) && supported.every(Number.isInteger))) {
+    problems.push(`${BUILD_INFO_FILE} lists no supportedContractVersions (a shell build must)`);
+  }
+  return problems;
+}
+
+/** Reads a build folder; a folder that is not a build of `app` is refused with every reason at once. */
+export function inspectBuild(app: AppName, dir: string): InspectedBuild {
+  const subject = `${app} build in ${dir}`;
+  if (!existsSync(dir)) throw new ReleaseRefusedError(subject, [`${dir} does not exist`]);
+  const info = readJsonFile(path.join(dir, BUILD_INFO_FILE));
+  const manifest = readJsonFile(path.join(dir, MANIFEST_FILE));
+  const problems = [info.problem, manifest.problem].filter((problem) => problem !== undefined);
+  if (info.value !== undefined) problems.push(...infoProblems(app, info.value as Partial<BuildInfo>));
+  const name = (manifest.value as Partial<FederationManifest> | undefined)?.name;
+  if (manifest.value !== undefined && typeof name !== 'string') problems.push(`${MANIFEST_FILE} has no name`);
+  if (problems.length > 0) throw new ReleaseRefusedError(subject, problems);
+  return { app, dir, info: info.value as BuildInfo, manifest: manifest.value as FederationManifest };
+}
+
+function assetFiles(assets: ManifestAssets | undefined): string[] {
+  return [
+    ...(assets?.js?.sync ?? []),
+    ...(assets?.js?.async ?? []),
+    ...(assets?.css?.sync ?? []),
+    ...(assets?.css?.async ?? []),
+  ];
+}
+
+function missingAssets(build: InspectedBuild): string[] {
+  const listed = [
+    ...(build.manifest.exposes ?? []).flatMap((expose) => assetFiles(expose.assets)),
+    ...(build.manifest.shared ?? []).flatMap((shared) => assetFiles(shared.assets)),
+  ];
+  return [...new Set(listed)]
+    .filter((file) => !existsSync(path.join(build.dir, file)))
+    .map((file) => `${MANIFEST_FILE} lists ${file}, which is missing`);
+}
+
+/**
+ * Runs the remote entry the way a browser's script tag would, with just enough of a page around it, and checks
+ * that it defines the federated container (get and init). Our own build output only: vm is no sandbox.
+ */
+function entryLoadProblem(file: string, globalName: string): string | null {
+  const page: Record<string, unknown> = {};
+  page.self = page;
+  page.window = page;
+  page.document = {
+    defaultView: page,
+    currentScript: { tagName: 'SCRIPT', src: `https://release-check.invalid/${path.basename(file)}` },
+    getElementsByTagName: () => [],
+  };
+  try {
+    runInNewContext(readFileSync(file, 'utf8'), page, { filename: file, timeout: ENTRY_LOAD_TIMEOUT_MS });
+  } catch (error) {
+    return `${path.basename(file)} does not load: ${String((error as { message?: unknown }).message ?? error)}`;
+  }
+  const container = page[globalName] as { get?: unknown; init?: unknown } | undefined;
+  if (typeof container?.get !== 'function' || typeof container.init !== 'function') {
+    return `${path.basename(file)} loads but defines no federated container "${globalName}"`;
+  }
+  return null;
+}
+
+function areaArtefactProblems(area: AreaName, build: InspectedBuild): string[] {
+  const { manifest } = build;
+  const problems: string[] = [];
+  if (manifest.name !== area) problems.push(`${MANIFEST_FILE} is for "${manifest.name}", not "${area}"`);
+  const entryName = manifest.metaData?.remoteEntry?.name;
+  const entryFile = entryName
+    ? path.join(build.dir, manifest.metaData?.remoteEntry?.path ?? '', entryName)
+    : null;
+  if (!entryFile) problems.push(`${MANIFEST_FILE} names no remote entry`);
+  else if (!existsSync(entryFile)) problems.push(`the remote entry ${entryName} is missing`);
+  else {
+    const loadProblem = entryLoadProblem(entryFile, manifest.metaData?.globalName ?? area);
+    if (loadProblem) problems.push(loadProblem);
+  }
+  const exposed = new Set((manifest.exposes ?? []).map((expose) => expose.path));
+  const required = [
+    AREA_EXPOSE,
+    ...Object.values(WIDGET_EXPOSES)
+      .filter((widget) => widget.area === area)
+      .map((widget) => widget.expose),
+  ];
+  for (const expose of required) {
+    if (!exposed.has(expose)) problems.push(`it does not expose ${expose}, which the shell loads`);
+  }
+  return [...problems, ...missingAssets(build)];
+}
+
+function shellArtefactProblems(build: InspectedBuild): string[] {
+  const page = path.join(build.dir, SHELL_PAGE);
+  const entry = path.join(build.dir, SHELL_ENTRY);
+  const problems: string[] = [];
+  if (!existsSync(page)) problems.push(`${SHELL_PAGE} is missing`);
+  else if (!SHELL_ENTRY_TAG.test(readFileSync(page, 'utf8'))) {
+    problems.push(`${SHELL_PAGE} does not load /${SHELL_ENTRY}`);
+  }
+  if (!existsSync(entry)) problems.push(`${SHELL_ENTRY} is missing`);
+  else {
+    try {
+      new Script(readFileSync(entry, 'utf8'), { filename: entry });
+    } catch (error) {
+      problems.push(`${SHELL_ENTRY} does not parse: ${(error as Error).message}`);
+    }
+  }
+  return [...problems, ...missingAssets(build)];
+}
+
+/** Problems of the build on its own: everything a browser would need from it is there and loads. */
+export function artefactProblems(build: InspectedBuild): string[] {
+  return build.app === 'shell' ? shellArtefactProblems(build) : areaArtefactProblems(build.app, build);
+}
+
+const major = (version: string) => /^(\d+)\./.exec(version)?.[1];
+
+/** Singletons both builds share must agree on the major version: there is one copy at run time. */
+function singletonProblems(build: InspectedBuild, other: InspectedBuild, otherLabel: string): string[] {
+  const theirs = new Map((other.manifest.shared ?? []).map((shared) => [shared.name, shared.version]));
+  return (build.manifest.shared ?? []).flatMap(({ name, version, singleton }) => {
+    const otherVersion = theirs.get(name);
+    if (!singleton || otherVersion === undefined) return [];
+    if (major(version) !== undefined && major(version) === major(otherVersion)) return [];
+    return [
+      `it shares ${name} ${version}, but ${otherLabel} has ${name} ${otherVersion} (major versions differ)`,
+    ];
+  });
+}
+
+function contractProblem(area: InspectedBuild, shell: InspectedBuild, shellLabel: string): string | null {
+  const supported = shell.info.supportedContractVersions ?? [];
+  if (supported.includes(area.info.contractVersion)) return null;
+  return (
+    `${area.app} ${area.info.version} implements contract version ${area.info.contractVersion}, but ` +
+    `${shellLabel} supports ${supported.length > 0 ? supported.join(', ') : 'none'}`
+  );
+}
+
+/** The live builds a new one must work with: the live shell for an area; every live and canary area for a shell. */
+function liveCounterparts(deployDir: string, app: AppName): { label: string; dir: string; app: AppName }[] {
+  if (app !== 'shell') {
+    const shell = readShellVersion(deployDir);
+    return shell
+      ? [{ label: `the live shell ${shell}`, dir: releaseDir(deployDir, 'shell', shell), app: 'shell' }]
+      : [];
+  }
+  return Object.entries(readRemotesStrict(deployDir)).flatMap(([area, entry]) =>
+    [entry.version, ...(entry.canary ? [entry.canary.version] : [])].map((version) => ({
+      label: `${area} ${version} (live${entry.canary?.version === version ? ' canary' : ''})`,
+      dir: releaseDir(deployDir, area as AreaName, version),
+      app: area as AreaName,
+    })),
+  );
+}
+
+export interface CompatibilityReport {
+  problems: string[];
+  /** What was compared, for the operator ("checked against the live shell 1.0.0-…"). */
+  checkedAgainst: string[];
+}
+
+/** Problems of the build together with what is live in `deployDir`. */
+export function compatibilityProblems(deployDir: string, build: InspectedBuild): CompatibilityReport {
+  const problems: string[] = [];
+  const checkedAgainst: string[] = [];
+  for (const counterpart of liveCounterparts(deployDir, build.app)) {
+    let live: InspectedBuild;
+    try {
+      live = inspectBuild(counterpart.app, counterpart.dir);
+    } catch (error) {
+      problems.push(`${counterpart.label} cannot be read to compare with: ${(error as Error).message}`);
+      continue;
+    }
+    checkedAgainst.push(counterpart.label);
+    const [area, shell, shellLabel] =
+      build.app === 'shell' ? [live, build, `this shell`] : [build, live, counterpart.label];
+    const contract = contractProblem(area, shell, shellLabel);
+    if (contract) problems.push(contract);
+    problems.push(...singletonProblems(build, live, counterpart.label));
+  }
+  return { problems, checkedAgainst };
+}

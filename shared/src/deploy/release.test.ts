@@ -1,0 +1,355 @@
+/** @jest-environment node */
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { tempDir, writeAreaBuild, writeShellBuild, type FixtureOptions } from './fixture-builds';
+import { HISTORY_FILE, readHistory } from './history';
+import { listReleases, releaseDir, REMOTES_FILE, SHELL_POINTER_FILE } from './layout';
+import { readRemotesStrict, readShellVersion } from './pointers';
+import { abortCanary, promoteCanary, releaseBuild, releaseStatus, rollbackApp } from './release';
+import { ReleaseRefusedError } from './release-checks';
+import type { AreaName } from '../contract';
+
+let root: string;
+let deployDir: string;
+beforeEach(() => {
+  root = tempDir('release');
+  deployDir = path.join(root, 'deploy');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const areaBuild = (area: AreaName, version: string, options?: FixtureOptions) =>
+  writeAreaBuild(path.join(root, 'builds', area, version), area, version, options);
+const shellBuild = (version: string, options?: FixtureOptions) =>
+  writeShellBuild(path.join(root, 'builds', 'shell', version), version, options);
+
+/** Every byte of the deploy folder's pointer files and the list of releases, to prove nothing changed. */
+function snapshot(): { remotes: string; shell: string; history: string; releases: string } {
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '(none)');
+  return {
+    remotes: read(path.join(deployDir, REMOTES_FILE)),
+    shell: read(path.join(deployDir, SHELL_POINTER_FILE)),
+    history: read(path.join(deployDir, HISTORY_FILE)),
+    releases: readdirSync(path.join(deployDir, 'releases'), { recursive: true, encoding: 'utf8' })
+      .sort()
+      .join(' '),
+  };
+}
+
+/** The live shell s1 and notes n1 and auth a1, released the real way. */
+function deployBaseline(): void {
+  releaseBuild(deployDir, 'shell', shellBuild('s1'));
+  releaseBuild(deployDir, 'notes', areaBuild('notes', 'n1'));
+  releaseBuild(deployDir, 'auth', areaBuild('auth', 'a1'));
+}
+
+function refusal(run: () => unknown): ReleaseRefusedError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ReleaseRefusedError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('release', () => {
+  it('publishes an immutable copy, makes it live and records it', () => {
+    deployBaseline();
+    const outcome = releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'));
+    expect(outcome).toMatchObject({
+      app: 'notes',
+      version: 'n2',
+      result: 'live',
+      checkedAgainst: ['the live shell s1'],
+    });
+    expect(outcome.copied?.files).toBe(7);
+    expect(outcome.pointerBytes).toBeGreaterThan(0);
+    expect(readRemotesStrict(deployDir).notes).toEqual({
+      version: 'n2',
+      entry: '/mfe/notes/n2/mf-manifest.json',
+    });
+    expect(readFileSync(path.join(releaseDir(deployDir, 'notes', 'n2'), 'remoteEntry.js'), 'utf8')).toContain(
+      'notes',
+    );
+    expect(listReleases(deployDir, 'notes').sort()).toEqual(['n1', 'n2']);
+    expect(readHistory(deployDir).notes?.map((event) => [event.action, event.version])).toEqual([
+      ['release', 'n1'],
+      ['release', 'n2'],
+    ]);
+  });
+
+  it('changes only its own line of remotes.json, and nothing of the shell', () => {
+    deployBaseline();
+    const before = snapshot();
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'));
+    const after = snapshot();
+    expect(after.shell).toBe(before.shell);
+    const changed = after.remotes
+      .split('\n')
+      .filter((line, index) => line !== before.remotes.split('\n')[index]);
+    expect(changed).toEqual(['  "notes": {"version":"n2","entry":"/mfe/notes/n2/mf-manifest.json"}']);
+  });
+
+  it('says so, and writes nothing, when the version is live already', () => {
+    deployBaseline();
+    const before = snapshot();
+    expect(releaseBuild(deployDir, 'notes', areaBuild('notes', 'n1')).result).toBe('already-live');
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('changes nothing in a dry run, and reports what it compared with', () => {
+    deployBaseline();
+    const before = snapshot();
+    const outcome = releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), { dryRun: true });
+    expect(outcome).toMatchObject({ result: 'checked', checkedAgainst: ['the live shell s1'], copied: null });
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('checks a build alone in a dry run when nothing is deployed yet', () => {
+    const outcome = releaseBuild(deployDir, 'notes', areaBuild('notes', 'n1'), { dryRun: true });
+    expect(outcome).toMatchObject({ result: 'checked', checkedAgainst: [] });
+    expect(existsSync(deployDir)).toBe(false);
+  });
+});
+
+describe('a refused release says why and changes nothing', () => {
+  const cases: [string, () => string, RegExp][] = [
+    [
+      'a contract version the live shell does not support',
+      () => areaBuild('notes', 'n2', { contractVersion: 2 }),
+      /implements contract version 2, but the live shell s1 supports 1/,
+    ],
+    [
+      'a React of another major version than the shell',
+      () => areaBuild('notes', 'n2', { react: '20.0.0' }),
+      /shares react 20\.0\.0, but the live shell s1 has react 19\.3\.1/,
+    ],
+    [
+      'a remote entry that throws',
+      () => areaBuild('notes', 'n2', { entrySource: 'throw new Error("broken build")' }),
+      /remoteEntry\.js does not load: broken build/,
+    ],
+    [
+      'a remote entry that defines no container',
+      () => areaBuild('notes', 'n2', { entrySource: 'var notes = 1;' }),
+      /defines no federated container "notes"/,
+    ],
+    [
+      'a remote entry that never finishes',
+      () => areaBuild('notes', 'n2', { entrySource: 'for (;;) {}' }),
+      /remoteEntry\.js does not load: Script execution timed out/,
+    ],
+    [
+      "no ./RecentNotes, which the shell's Home loads",
+      () => areaBuild('notes', 'n2', { exposes: ['./Area'] }),
+      /does not expose \.\/RecentNotes/,
+    ],
+    [
+      'a missing asset',
+      () => {
+        const dir = areaBuild('notes', 'n2');
+        rmSync(path.join(dir, 'react.js'));
+        return dir;
+      },
+      /lists react\.js, which is missing/,
+    ],
+    [
+      'a missing manifest',
+      () => {
+        const dir = areaBuild('notes', 'n2');
+        rmSync(path.join(dir, 'mf-manifest.json'));
+        return dir;
+      },
+      /mf-manifest\.json is missing/,
+    ],
+    ['a build of another area', () => areaBuild('auth', 'n2'), /build-info\.json names "auth", not "notes"/],
+    ['a folder that is no build', () => root, /build-info\.json is missing/],
+    [
+      'a version released before with other files',
+      () => areaBuild('notes', 'n1', { extraFiles: { 'x.js': '1' } }),
+      /already released with different files/,
+    ],
+  ];
+
+  it.each(cases)(
+    '%s',
+    (_label, makeBuild, reason) => {
+      deployBaseline();
+      const build = makeBuild();
+      const before = snapshot();
+      const error = refusal(() => releaseBuild(deployDir, 'notes', build));
+      expect(error.reasons.join('\n')).toMatch(reason);
+      expect(snapshot()).toEqual(before);
+    },
+    15_000,
+  );
+
+  it('an area when no shell is live', () => {
+    const error = refusal(() => releaseBuild(deployDir, 'notes', areaBuild('notes', 'n1')));
+    expect(error.reasons).toContain('there is no live shell to check it against; release the shell first');
+  });
+
+  it('a shell that cannot render a live area', () => {
+    deployBaseline();
+    const before = snapshot();
+    const error = refusal(() =>
+      releaseBuild(deployDir, 'shell', shellBuild('s2', { supportedContractVersions: [2] })),
+    );
+    expect(error.reasons).toEqual([
+      'auth a1 implements contract version 1, but this shell supports 2',
+      'notes n1 implements contract version 1, but this shell supports 2',
+    ]);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('a shell whose index.html does not load main.js', () => {
+    deployBaseline();
+    const dir = shellBuild('s2');
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    expect(refusal(() => releaseBuild(deployDir, 'shell', dir)).reasons).toEqual([
+      'index.html does not load /main.js',
+    ]);
+  });
+});
+
+describe('canary', () => {
+  beforeEach(deployBaseline);
+
+  it('serves the new version beside the live one, then promote makes it live', () => {
+    const outcome = releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), { canaryPercent: 10 });
+    expect(outcome.result).toBe('canary');
+    expect(readRemotesStrict(deployDir).notes).toEqual({
+      version: 'n1',
+      entry: '/mfe/notes/n1/mf-manifest.json',
+      canary: { version: 'n2', entry: '/mfe/notes/n2/mf-manifest.json', percent: 10 },
+    });
+    expect(promoteCanary(deployDir, 'notes')).toBe('n2');
+    expect(readRemotesStrict(deployDir).notes).toEqual({
+      version: 'n2',
+      entry: '/mfe/notes/n2/mf-manifest.json',
+    });
+    expect(rollbackApp(deployDir, 'notes')).toEqual({ from: 'n2', to: 'n1' });
+  });
+
+  it('abort drops it and restores the exact bytes of before', () => {
+    const before = readFileSync(path.join(deployDir, REMOTES_FILE), 'utf8');
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), { canaryPercent: 50 });
+    expect(abortCanary(deployDir, 'notes')).toBe('n2');
+    expect(readFileSync(path.join(deployDir, REMOTES_FILE), 'utf8')).toBe(before);
+    expect(readHistory(deployDir).notes?.map((event) => event.action)).toEqual([
+      'release',
+      'canary',
+      'abort',
+    ]);
+  });
+
+  it.each([
+    ['of the live version', 'n1', 10, /already live/],
+    ['of a share of 0%', 'n2', 0, /whole percentage from 1 to 99/],
+    ['of an area with no live version', 'y1', 10, /no live version/],
+  ])('is refused %s', (_label, version, percent, reason) => {
+    const area: AreaName = version === 'y1' ? 'syllabus' : 'notes';
+    const before = snapshot();
+    const error = refusal(() =>
+      releaseBuild(deployDir, area, areaBuild(area, version), { canaryPercent: percent }),
+    );
+    expect(error.reasons.join('\n')).toMatch(reason);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('is refused for the shell, which every page has exactly one of', () => {
+    expect(() => releaseBuild(deployDir, 'shell', shellBuild('s2'), { canaryPercent: 10 })).toThrow(
+      /no canary/,
+    );
+  });
+
+  it('promote and abort without a canary are refused', () => {
+    expect(() => promoteCanary(deployDir, 'notes')).toThrow(/notes has no canary running/);
+    expect(() => abortCanary(deployDir, 'notes')).toThrow(/notes has no canary running/);
+  });
+
+  it('a full release while a canary runs replaces both', () => {
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), { canaryPercent: 10 });
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n3'));
+    expect(readRemotesStrict(deployDir).notes).toEqual({
+      version: 'n3',
+      entry: '/mfe/notes/n3/mf-manifest.json',
+    });
+  });
+});
+
+describe('rollback', () => {
+  beforeEach(deployBaseline);
+
+  it("goes back to the previous version, changing only that area's line byte for byte", () => {
+    const before = readFileSync(path.join(deployDir, REMOTES_FILE), 'utf8');
+    const shellBefore = readFileSync(path.join(deployDir, SHELL_POINTER_FILE), 'utf8');
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'));
+    expect(rollbackApp(deployDir, 'notes')).toEqual({ from: 'n2', to: 'n1' });
+    expect(readFileSync(path.join(deployDir, REMOTES_FILE), 'utf8')).toBe(before);
+    expect(readFileSync(path.join(deployDir, SHELL_POINTER_FILE), 'utf8')).toBe(shellBefore);
+    expect(listReleases(deployDir, 'notes').sort()).toEqual(['n1', 'n2']);
+  });
+
+  it('twice goes two steps back, never forward to the bad version', () => {
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'));
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n3'));
+    expect(rollbackApp(deployDir, 'notes').to).toBe('n2');
+    expect(rollbackApp(deployDir, 'notes').to).toBe('n1');
+    expect(() => rollbackApp(deployDir, 'notes')).toThrow(
+      /no earlier version of notes.*name one of: n(2|3), n(2|3)/,
+    );
+  });
+
+  it('goes to a named released version', () => {
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'));
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n3'));
+    expect(rollbackApp(deployDir, 'notes', 'n1')).toEqual({ from: 'n3', to: 'n1' });
+  });
+
+  it('rolls back the shell through shell.json only', () => {
+    const remotes = readFileSync(path.join(deployDir, REMOTES_FILE), 'utf8');
+    releaseBuild(deployDir, 'shell', shellBuild('s2'));
+    expect(rollbackApp(deployDir, 'shell')).toEqual({ from: 's2', to: 's1' });
+    expect(readShellVersion(deployDir)).toBe('s1');
+    expect(readFileSync(path.join(deployDir, REMOTES_FILE), 'utf8')).toBe(remotes);
+  });
+
+  it.each([
+    ['to a version never released', 'n9', /notes n9 was never released/],
+    ['to the live version', 'n1', /notes n1 is already live/],
+    ['to a version that is not a version', '../shell', /Invalid version/],
+  ])('is refused %s, changing nothing', (_label, version, reason) => {
+    const before = snapshot();
+    expect(() => rollbackApp(deployDir, 'notes', version)).toThrow(reason);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('is refused when the older version no longer fits the live shell', () => {
+    // The upgrade path to contract 2: a shell speaking both, the areas on 2, then a shell speaking only 2.
+    releaseBuild(deployDir, 'shell', shellBuild('s2', { supportedContractVersions: [1, 2] }));
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2', { contractVersion: 2 }));
+    releaseBuild(deployDir, 'auth', areaBuild('auth', 'a2', { contractVersion: 2 }));
+    releaseBuild(deployDir, 'shell', shellBuild('s3', { supportedContractVersions: [2] }));
+    const before = snapshot();
+    const error = refusal(() => rollbackApp(deployDir, 'notes'));
+    expect(error.reasons).toEqual([
+      'notes n1 implements contract version 1, but the live shell s3 supports 2',
+    ]);
+    expect(snapshot()).toEqual(before);
+  });
+});
+
+describe('status', () => {
+  it("shows each app's live version, canary, history and releases on disk", () => {
+    deployBaseline();
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), { canaryPercent: 25 });
+    const [shell, auth, notes, syllabus] = releaseStatus(deployDir, ['shell', 'auth', 'notes', 'syllabus']);
+    expect(shell).toMatchObject({ app: 'shell', live: 's1', canary: null, releases: ['s1'] });
+    expect(auth).toMatchObject({ live: 'a1', canary: null });
+    expect(notes).toMatchObject({ live: 'n1', canary: { version: 'n2', percent: 25 } });
+    expect(notes!.history.map((event) => event.action)).toEqual(['release', 'canary']);
+    expect(syllabus).toMatchObject({ live: null, canary: null, history: [], releases: [] });
+  });
+});
