@@ -1,6 +1,7 @@
 /**
- * npm start: build what changed, publish it into ./deploy, and serve the site and API on one port, with SQLite,
- * the mail outbox and demo data under ./data (`npm start -- --no-demo` for none).
+ * npm start: release what changed into ./deploy (the same checks and steps as `npm run release`, without the
+ * unit tests), and serve the site and API on one port, with SQLite, the mail outbox and demo data under ./data
+ * (`npm start -- --no-demo` for none).
  */
 import { loadConfig } from '../api/src/config';
 import { startServer } from '../api/src/server';
@@ -8,11 +9,14 @@ import { deployAll } from './lib/deploy-local';
 
 if (process.argv.includes('--no-demo')) process.env.SEED_DEMO = '0';
 const config = loadConfig();
-const published = await deployAll(config.deployDir, { rebuild: process.argv.includes('--rebuild') });
-for (const { app, version, buildSeconds } of published) {
-  console.log(
-    `  ${app.name.padEnd(8)} ${version}${buildSeconds ? ` (built in ${buildSeconds.toFixed(1)} s)` : ' (up to date)'}`,
-  );
+const published = await deployAll(config.deployDir);
+for (const { app, version, buildSeconds, released } of published) {
+  const how = buildSeconds
+    ? `built in ${buildSeconds.toFixed(1)} s, released`
+    : released
+      ? 'released'
+      : 'live';
+  console.log(`  ${app.name.padEnd(8)} ${version} (${how})`);
 }
 const { url } = await startServer(config);
 console.log(`\nStudyHub is running at ${url}\n`);

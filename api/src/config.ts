@@ -112,6 +112,11 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, production: boolean)
   return readFileSync(file, 'utf8').trim();
 }
 
+/** DEPLOY_DIR, or ./deploy in the repository: where the server and the release commands find releases. */
+export function deployDirFrom(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.DEPLOY_DIR || path.join(repoRoot, 'deploy'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel))
@@ -130,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Loopback by default: the demo data's logins must not be reachable from the network by accident.
     host: env.HOST ?? '127.0.0.1',
     port: listenPort,
-    deployDir: path.resolve(env.DEPLOY_DIR ?? path.join(repoRoot, 'deploy')),
+    deployDir: deployDirFrom(env),
     dataDir,
     databaseUrl,
     jwtSecret: jwtSecret(env, dataDir, production),

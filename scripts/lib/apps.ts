@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AreaName } from '@studyhub/shared/contract';
+import type { AppName } from '@studyhub/shared/deploy';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -8,7 +8,7 @@ export interface App {
   /** Workspace folder. */
   dir: string;
   /** Deploy name: "shell" or the area name in remotes.json. */
-  name: AreaName | 'shell';
+  name: AppName;
 }
 
 /** Every deployable front-end app, shell first. */

@@ -1,46 +1,81 @@
 /**
- * Builds what changed and publishes every app into a deploy folder, the way `npm start` and the browser
- * tests get a composed production site.
+ * Builds and tests apps in their workspaces, and takes every app through the release path (checks, publish,
+ * point) the way `npm start` and the browser tests get a composed production site.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { appBuildVersion, BUILD_INFO_FILE, type BuildInfo } from '@studyhub/shared/build';
-import { pointArea, pointShell, publishBuild, releaseDir } from '@studyhub/shared/deploy';
+import { appBuildVersion, BUILD_ID_ENV, BUILD_INFO_FILE, type BuildInfo } from '@studyhub/shared/build';
+import { liveVersion, releaseBuild, releaseDir } from '@studyhub/shared/deploy';
 import { APPS, appDir, type App } from './apps';
 import { run } from './run';
 
 export interface PublishedApp {
   app: App;
   version: string;
-  /** Seconds spent building; 0 when the release already existed. */
+  /** Seconds spent building; 0 when an existing build of this version was used. */
   buildSeconds: number;
+  /** False when this version was live already. */
+  released: boolean;
 }
 
-export async function buildApp(app: App): Promise<number> {
+async function timed(
+  what: string,
+  command: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<number> {
   const started = Date.now();
-  const code = await run('npm', ['run', 'build', '--silent'], { cwd: appDir(app) });
-  if (code !== 0) throw new Error(`Building ${app.dir} failed`);
+  const code = await run(command[0]!, command.slice(1), { cwd, env });
+  if (code !== 0) throw new Error(`${what} failed (exit code ${code})`);
   return (Date.now() - started) / 1000;
 }
 
-export async function deployAll(
-  deployDir: string,
-  options: { rebuild?: boolean } = {},
-): Promise<PublishedApp[]> {
+/** A production build into the app's dist/, named by `buildId` when given. */
+export function buildApp(app: App, buildId?: string): Promise<number> {
+  // An empty BUILD_ID means none, whatever the calling shell has set.
+  return timed(`Building ${app.dir}`, ['npm', 'run', 'build', '--silent'], appDir(app), {
+    [BUILD_ID_ENV]: buildId ?? '',
+  });
+}
+
+/** The app's own unit tests. */
+export function testApp(app: App): Promise<number> {
+  return timed(`Testing ${app.dir}`, ['npm', 'test', '--silent'], appDir(app));
+}
+
+export function distDir(app: App): string {
+  return path.join(appDir(app), 'dist');
+}
+
+function distVersion(app: App): string | null {
+  try {
+    return (JSON.parse(readFileSync(path.join(distDir(app), BUILD_INFO_FILE), 'utf8')) as BuildInfo).version;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every app whose current sources are not live goes through the release path, shell first so the areas are
+ * checked against it. A version that is released already, or sits built in dist/, is not built again.
+ */
+export async function deployAll(deployDir: string): Promise<PublishedApp[]> {
   const published: PublishedApp[] = [];
   for (const app of APPS) {
-    const dir = appDir(app);
-    const version = appBuildVersion(dir);
-    let buildSeconds = 0;
-    if (options.rebuild || !existsSync(releaseDir(deployDir, app.name, version))) {
-      buildSeconds = await buildApp(app);
-      const info = JSON.parse(readFileSync(path.join(dir, 'dist', BUILD_INFO_FILE), 'utf8')) as BuildInfo;
-      if (info.version !== version) throw new Error(`${app.dir} built ${info.version}, expected ${version}`);
-      publishBuild(deployDir, app.name, version, path.join(dir, 'dist'));
+    const version = appBuildVersion(appDir(app));
+    if (liveVersion(deployDir, app.name) === version) {
+      published.push({ app, version, buildSeconds: 0, released: false });
+      continue;
     }
-    if (app.name === 'shell') pointShell(deployDir, version);
-    else pointArea(deployDir, app.name, version);
-    published.push({ app, version, buildSeconds });
+    const released = releaseDir(deployDir, app.name, version);
+    let buildSeconds = 0;
+    if (!existsSync(released) && distVersion(app) !== version) {
+      buildSeconds = await buildApp(app);
+      if (distVersion(app) !== version)
+        throw new Error(`${app.dir} built ${distVersion(app)}, expected ${version}`);
+    }
+    releaseBuild(deployDir, app.name, existsSync(released) ? released : distDir(app));
+    published.push({ app, version, buildSeconds, released: true });
   }
   return published;
 }

@@ -1,0 +1,78 @@
+/**
+ * npm run release -- <app> [--canary <percent>] [--build-id <id>] [--from <build folder>] [--dry-run]
+ *
+ * Tests and builds one app alone (or takes a finished build with --from), checks it against what is live,
+ * publishes it as an immutable version under deploy/releases/<app>/<version>/ and makes it live — or, with
+ * --canary, serves it to that share of browsers beside the live version. See docs/operations.md.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { BUILD_ID_ENV, BUILD_ID_PATTERN, buildIdFromEnv } from '@studyhub/shared/build';
+import { isCanaryPercent } from '@studyhub/shared/contract';
+import { releaseBuild } from '@studyhub/shared/deploy';
+import { appNamed, deployDir, kib, runCommand, UsageError } from './lib/cli';
+import { buildApp, distDir, testApp } from './lib/deploy-local';
+
+const USAGE =
+  'usage: npm run release -- <shell|auth|notes|syllabus|admin> [--canary <1-99>] [--build-id <id>] ' +
+  '[--from <build folder>] [--dry-run]';
+
+await runCommand(USAGE, async () => {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      canary: { type: 'string' },
+      'build-id': { type: 'string' },
+      from: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('Name exactly one app to release.');
+  const app = appNamed(positionals[0]);
+  const canaryPercent = values.canary === undefined ? undefined : Number(values.canary);
+  if (canaryPercent !== undefined && !isCanaryPercent(canaryPercent)) {
+    throw new UsageError(`--canary takes a whole percentage from 1 to 99, got "${values.canary}".`);
+  }
+  const buildId = values['build-id'] ?? buildIdFromEnv();
+  if (buildId !== undefined && !BUILD_ID_PATTERN.test(buildId)) {
+    throw new UsageError(
+      `A build id is 1–32 letters, digits, dots, dashes or underscores; got "${buildId}".`,
+    );
+  }
+  if (values.from && values['build-id'])
+    throw new UsageError('--from releases a finished build; it takes no --build-id.');
+
+  const started = Date.now();
+  let buildDir: string;
+  if (values.from) {
+    buildDir = path.resolve(values.from);
+  } else {
+    const testSeconds = await testApp(app);
+    const buildSeconds = await buildApp(app, buildId);
+    console.log(`${app.dir}: tests ${testSeconds.toFixed(1)} s, build ${buildSeconds.toFixed(1)} s`);
+    buildDir = distDir(app);
+  }
+  const outcome = releaseBuild(deployDir, app.name, buildDir, { canaryPercent, dryRun: values['dry-run'] });
+  const seconds = ((Date.now() - started) / 1000).toFixed(2);
+  const against = outcome.checkedAgainst.length > 0 ? outcome.checkedAgainst.join(', ') : 'nothing live';
+  console.log(`Checked ${app.name} ${outcome.version} against ${against}.`);
+  if (outcome.result === 'checked') {
+    console.log(`Dry run: every check passed; nothing was changed in ${deployDir}.`);
+    return;
+  }
+  if (outcome.result === 'already-live') {
+    console.log(`${app.name} ${outcome.version} is already live; nothing was changed.`);
+    return;
+  }
+  const copied = outcome.copied
+    ? `published ${outcome.copied.files} files, ${kib(outcome.copied.bytes)}`
+    : 'this version was published already';
+  const what =
+    outcome.result === 'canary'
+      ? `is a canary for ${canaryPercent}% of browsers`
+      : 'is live; the next page load gets it';
+  console.log(`${app.name} ${outcome.version} ${what}.`);
+  console.log(
+    `  ${copied}; pointers written ${kib(outcome.pointerBytes)}; ${seconds} s in all (${BUILD_ID_ENV}: ${buildId ?? 'none'})`,
+  );
+});
