@@ -51,11 +51,15 @@ export const TOAST_DEFAULTS = {
   widthPx: 320,
 } as const;
 
-/** localStorage keys (SPEC §3). */
+/** localStorage keys (SPEC §3), and the shell's release keys (issue 7, docs/operations.md). */
 export const STORAGE_KEYS = {
   user: 'user',
   token: 'token',
   theme: 'theme',
+  /** This browser's stable random id, which decides whether it is in an area's canary when signed out. */
+  canaryId: 'canaryId',
+  /** The released area versions an admin is trying in this browser: {"notes": "1.0.0-…"}. */
+  areaVersions: 'areaVersions',
 } as const;
 
 /** Per-year subject card lists with their local download counts (SPEC §3), indexed by year number. */

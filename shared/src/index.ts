@@ -7,6 +7,7 @@ export * from './messages';
 export * from './paths';
 export * from './routes';
 export * from './contract';
+export * from './canary';
 export * from './catalog/index';
 export * from './session/session-store';
 export * from './session/session-provider';

@@ -1,9 +1,11 @@
 import { BrowserRouter } from 'react-router-dom';
 import styled from 'styled-components';
 import { AppProviders, Toasts } from '@studyhub/shared';
+import type { OverrideResolution } from './areas/area-overrides';
 import { Banner } from './frame/banner';
 import { Footer } from './frame/footer';
 import { Header } from './frame/header';
+import { OverrideBanner } from './frame/override-banner';
 import { RouteProgress } from './frame/route-progress';
 import { ScrollToTop } from './frame/scroll-to-top';
 import { AppRoutes } from './routing/app-routes';
@@ -17,7 +19,8 @@ const Layout = styled.div`
   }
 `;
 
-export function App() {
+/** `overrides`: the area versions an admin is trying in this browser (decided at start-up). */
+export function App({ overrides }: { overrides: OverrideResolution }) {
   return (
     <BrowserRouter>
       <AppProviders>
@@ -25,6 +28,7 @@ export function App() {
         <RouteProgress />
         <Layout>
           <Banner />
+          <OverrideBanner {...overrides} />
           <Header />
           <div data-role="content">
             <AppRoutes />

@@ -8,29 +8,53 @@ import {
   type RemoteModule,
   type RemotesFile,
 } from '@studyhub/shared';
+import {
+  chooseRemotes,
+  versionEntry,
+  type AreaVersions,
+  type ChosenRemote,
+  type ChosenRemotes,
+} from './area-choice';
+import { resolveOverrides, type OverrideResolution } from './area-overrides';
+import { canaryId } from './canary-id';
 import { isUnavailable } from './fallback-plugin';
-import { fetchRemotesFile } from './remotes-file';
+import { recordLoadedVersion } from './loaded-versions';
+import { fetchRemotesFile, isReleasedManifest } from './remotes-file';
 
 export type ModuleLoadResult<M> = { ok: true; module: M } | { ok: false; reason: string };
 export type AreaLoadResult = ModuleLoadResult<RemoteModule<AreaRoutesProps>>;
 
 const RETRY_DELAY_MS = 400;
-let remotes: RemotesFile = {};
+/** The version of each area this page load uses (live, canary or an admin's override). */
+let remotes: ChosenRemotes = {};
+/** What decides the choice; kept so a retry chooses the same again. */
+let chooser: { canaryId: string; overrides: AreaVersions } = { canaryId: '', overrides: {} };
 /** One load per exposed module, keyed "area/./Expose"; every user of a module shares it. */
 const loads = new Map<string, Promise<ModuleLoadResult<RemoteModule<never>>>>();
 
 const loadKey = (area: AreaName, expose: string) => `${area}/${expose}`;
 
-function register(file: RemotesFile, force: boolean): void {
+function register(file: ChosenRemotes, force: boolean): void {
   const entries = Object.entries(file).map(([name, remote]) => ({ name, entry: remote.entry }));
   // force replaces a registration and drops its cached container, so a retry really loads again.
   if (entries.length > 0) registerRemotes(entries, { force });
 }
 
-/** Start-up: learn where the areas live and register them (no remote URL is built into the shell). */
-export async function registerAreas(): Promise<void> {
-  remotes = await fetchRemotesFile();
+const choose = (file: RemotesFile) => chooseRemotes(file, chooser.canaryId, chooser.overrides);
+
+/**
+ * Start-up: learn where the areas live, choose each one's version for this browser and register them (no remote
+ * URL is built into the shell). Returns the admin overrides in force, for the banner.
+ */
+export async function registerAreas(): Promise<OverrideResolution> {
+  const file = await fetchRemotesFile();
+  const resolution = await resolveOverrides((area, version) =>
+    isReleasedManifest(area, versionEntry(area, file[area], version)),
+  );
+  chooser = { canaryId: canaryId(), overrides: resolution.overrides };
+  remotes = choose(file);
   register(remotes, false);
+  return resolution;
 }
 
 async function loadOnce(area: AreaName, expose: string): Promise<ModuleLoadResult<RemoteModule<never>>> {
@@ -46,6 +70,7 @@ async function loadOnce(area: AreaName, expose: string): Promise<ModuleLoadResul
   if (!SUPPORTED_CONTRACT_VERSIONS.includes(loaded.contractVersion)) {
     return { ok: false, reason: `${id} speaks contract ${loaded.contractVersion}` };
   }
+  recordLoadedVersion(area, { version: loaded.buildVersion, channel: remotes[area]?.channel ?? 'live' });
   return { ok: true, module: loaded };
 }
 
@@ -88,7 +113,7 @@ export function preloadArea(area: AreaName): void {
 /** The Retry button: read remotes.json again (ops may have rolled back), re-register, load afresh. */
 export async function reloadArea(area: AreaName): Promise<void> {
   for (const key of [...loads.keys()]) if (key.startsWith(`${area}/`)) loads.delete(key);
-  const latest = (await fetchRemotesFile())[area];
+  const latest: ChosenRemote | undefined = choose(await fetchRemotesFile())[area];
   if (!latest) {
     delete remotes[area];
     return;

@@ -1,4 +1,4 @@
-import { parseRemotesFile, type RemotesFile } from '@studyhub/shared';
+import { parseRemotesFile, type AreaName, type RemotesFile } from '@studyhub/shared';
 
 /** Served no-cache by the server; ops change it to release or roll back an area (DESIGN §3–§4). */
 export const REMOTES_FILE_URL = '/remotes.json';
@@ -12,5 +12,17 @@ export async function fetchRemotesFile(): Promise<RemotesFile> {
   } catch (error) {
     console.warn('No areas could be registered:', error);
     return {};
+  }
+}
+
+/** Whether `entry` is the manifest of a released build of `area` (only released versions can be tried). */
+export async function isReleasedManifest(area: AreaName, entry: string): Promise<boolean> {
+  try {
+    const response = await fetch(entry, { cache: 'no-store' });
+    if (!response.ok) return false;
+    const manifest = (await response.json()) as { name?: unknown };
+    return manifest.name === area;
+  } catch {
+    return false;
   }
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { FOOTER_COPYRIGHT_YEAR, PATHS } from '@studyhub/shared';
+import { ReleaseLine } from './release-line';
 
 const Foot = styled.footer`
   background: ${({ theme }) => theme.colors.surface};
@@ -99,6 +100,7 @@ export function Footer() {
         </section>
       </Columns>
       <Copyright>© {FOOTER_COPYRIGHT_YEAR} StudyHub. All rights reserved.</Copyright>
+      <ReleaseLine />
     </Foot>
   );
 }
