@@ -1,6 +1,7 @@
 /**
- * npm test: lint, typecheck, every package's jest suite and the browser suite, then one closing line
- * `N passed, N failed` summed over all of them (CI reads that line). Lint and typecheck count as one check each.
+ * npm test: lint, typecheck, every package's jest suite, one area's isolated team pipeline (ci-area) and the
+ * browser suite, then one closing line `N passed, N failed` summed over all of them (CI reads that line). Lint,
+ * typecheck and ci-area count as one check each.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -18,6 +19,8 @@ interface Tally {
 }
 
 const JEST_PACKAGES = ['shared', 'shell', 'mfe-auth', 'mfe-notes', 'mfe-syllabus', 'mfe-admin'];
+/** The area whose team pipeline `npm test` runs in isolation (scripts/ci-area.ts). */
+const CI_AREA = 'notes';
 const tallies: Tally[] = [];
 const POSTGRES_ADDRESS = '127.0.0.1:5432';
 
@@ -42,9 +45,14 @@ function postgresReachable(): Promise<boolean> {
 
 const reportDir = mkdtempSync(path.join(tmpdir(), 'studyhub-test-'));
 
-async function check(name: string, command: string, args: string[]): Promise<void> {
+async function check(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<void> {
   const started = Date.now();
-  const code = await run(command, args, { cwd: ROOT });
+  const code = await run(command, args, { cwd: ROOT, env });
   tallies.push({
     name,
     passed: code === 0 ? 1 : 0,
@@ -82,6 +90,11 @@ async function jestSuite(name: string, workspace: string, env: NodeJS.ProcessEnv
 await check('lint', 'npm', ['run', '--silent', 'lint']);
 await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 for (const workspace of JEST_PACKAGES) await jestSuite(workspace, workspace);
+// One area's team pipeline in a checkout without the other areas and the shell: proves the areas independent.
+// Its release checks run as a dry run against an empty deploy folder, so a local ./deploy cannot sway them.
+await check('ci-area', 'npm', ['run', '--silent', 'ci-area', '--', CI_AREA], {
+  DEPLOY_DIR: mkdtempSync(path.join(reportDir, 'deploy-')),
+});
 
 // The API suite runs on both databases (SQLite embedded, PostgreSQL when reachable; always in CI).
 await jestSuite('api sqlite', 'api', { STUDYHUB_TEST_DB: 'sqlite' });
