@@ -11,7 +11,7 @@ let original: string | undefined;
 const remotesFile = () => path.join(deployDir(), 'remotes.json');
 
 /** Write via a temporary file and rename, so the server never reads a half-written file. */
-function replace(text: string): void {
+export function replaceRemotesText(text: string): void {
   const temporary = `${remotesFile()}.e2e-tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, remotesFile());
@@ -26,11 +26,11 @@ export function readRemotes(): Record<string, { version: string; entry: string }
 
 export function writeRemotes(remotes: object): void {
   original ??= readFileSync(remotesFile(), 'utf8');
-  replace(`${JSON.stringify(remotes, null, 2)}\n`);
+  replaceRemotesText(`${JSON.stringify(remotes, null, 2)}\n`);
 }
 
 export function restoreRemotes(): void {
   if (original === undefined) return;
-  replace(original);
+  replaceRemotesText(original);
   original = undefined;
 }

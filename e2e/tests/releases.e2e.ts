@@ -1,0 +1,223 @@
+/**
+ * Separate deployables (issue 7) on the production server, through the operator's commands: release notes v2
+ * (the next page load shows it, the shell and the other areas untouched), roll back in under a second without a
+ * restart, a refused release, a canary split across browsers, and an admin trying a version alone.
+ * The tests build on each other in order; the last ones leave notes v1 live for the other test files.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { canaryBucket } from '@studyhub/shared/canary';
+import { notFoundAt, setUpBrowser } from '../support/browser';
+import { url } from '../support/env';
+import { heading, seeHeading } from '../support/pages';
+import {
+  deployPath,
+  folderDigest,
+  liveVersion,
+  npmRun,
+  otherAreaLines,
+  readDeployFile,
+  shownVersion,
+} from '../support/releases';
+import { replaceRemotesText } from '../support/remotes';
+import { demoSession } from '../support/session';
+
+const browser = setUpBrowser();
+const BUILD_ID = 'e2e-v2';
+/** A product requirement of issue 7: rollback to the next page showing the old version. */
+const ROLLBACK_VISIBLE_MS = 1000;
+
+let v1: string;
+let v2: string;
+let remotesBefore: string;
+
+beforeAll(() => {
+  v1 = liveVersion('notes');
+  v2 = `${v1}-${BUILD_ID}`;
+  remotesBefore = readDeployFile('remotes.json');
+});
+
+afterAll(() => {
+  // Whatever happened above, the other test files get notes v1 again.
+  replaceRemotesText(remotesBefore);
+});
+
+const openNotes = async (signedIn: true | 'admin' = true) => {
+  const session = await browser.open({ signedIn });
+  await session.page.goto('/notes');
+  await seeHeading(session.page, 'Computer Science & Engineering Notes');
+  return session;
+};
+
+describe('release and rollback of one area', () => {
+  test('releasing notes v2 shows it on the next page load; the shell and the other areas are untouched', async () => {
+    const shellVersion = JSON.parse(readDeployFile('shell.json')).version as string;
+    const shellBefore = {
+      pointer: readDeployFile('shell.json'),
+      files: folderDigest(deployPath('releases', 'shell', shellVersion)),
+    };
+    const othersBefore = otherAreaLines('notes');
+    const { page } = await openNotes();
+    expect(await shownVersion(page, 'notes')).toBe(v1);
+
+    const release = await npmRun('release', ['notes', '--build-id', BUILD_ID]);
+    console.log(`release notes ${v2}: ${release.seconds.toFixed(1)} s\n${release.output.trim()}`);
+    expect(release.code).toBe(0);
+    expect(liveVersion('notes')).toBe(v2);
+
+    await page.reload();
+    await seeHeading(page, 'Computer Science & Engineering Notes');
+    expect(await shownVersion(page, 'notes')).toBe(v2);
+    expect(readDeployFile('shell.json')).toBe(shellBefore.pointer);
+    expect(folderDigest(deployPath('releases', 'shell', shellVersion))).toBe(shellBefore.files);
+    expect(otherAreaLines('notes')).toEqual(othersBefore);
+    expect(existsSync(deployPath('releases', 'notes', v1))).toBe(true);
+  }, 180_000);
+
+  test('rollback brings v1 back on the next page load in under a second, with no restart', async () => {
+    const { page } = await openNotes();
+    expect(await shownVersion(page, 'notes')).toBe(v2);
+
+    const rollback = await npmRun('rollback', ['notes']);
+    expect(rollback.code).toBe(0);
+    await page.reload();
+    expect(await shownVersion(page, 'notes')).toBe(v1);
+    const visibleAfter = Date.now() - rollback.finishedAt;
+    console.log(
+      `rollback notes: command ${rollback.seconds.toFixed(2)} s, then the next page showed ${v1} after ${visibleAfter} ms`,
+    );
+    expect(visibleAfter).toBeLessThan(ROLLBACK_VISIBLE_MS);
+    // Only the notes entry changed and changed back: the file is byte for byte what it was before the release.
+    expect(readDeployFile('remotes.json')).toBe(remotesBefore);
+  }, 60_000);
+
+  test('a build made against a contract the live shell does not speak is refused, and v1 stays live', async () => {
+    // As a build against a future shared package would be: the real v2 build, recording contract version 2.
+    const future = mkdtempSync(path.join(tmpdir(), 'studyhub-e2e-future-'));
+    cpSync(deployPath('releases', 'notes', v2), future, { recursive: true });
+    const info = JSON.parse(readFileSync(path.join(future, 'build-info.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const futureVersion = `${v1}-contract2`;
+    writeFileSync(
+      path.join(future, 'build-info.json'),
+      JSON.stringify({ ...info, version: futureVersion, contractVersion: 2 }),
+    );
+    const before = { remotes: readDeployFile('remotes.json'), history: readDeployFile('history.json') };
+
+    const release = await npmRun('release', ['notes', '--from', future]);
+    rmSync(future, { recursive: true, force: true });
+    expect(release.code).toBe(1);
+    expect(release.output).toMatch(/implements contract version 2, but the live shell \S+ supports 1/);
+    expect(release.output).toContain('Nothing was changed.');
+    expect(readDeployFile('remotes.json')).toBe(before.remotes);
+    expect(readDeployFile('history.json')).toBe(before.history);
+    expect(existsSync(deployPath('releases', 'notes', futureVersion))).toBe(false);
+
+    const { page } = await openNotes();
+    expect(await shownVersion(page, 'notes')).toBe(v1);
+  }, 60_000);
+});
+
+/** A page in a fresh browser whose canary id is `id` (set before the app starts). */
+async function pageWithCanaryId(id: string, signedIn = false): Promise<Page> {
+  const { context, page } = await browser.open({ signedIn });
+  await context.addInitScript((canaryId) => localStorage.setItem('canaryId', canaryId), id);
+  return page;
+}
+
+/** Two ids on either side of a canary of `percent` for notes. */
+function idsAround(percent: number): { inside: string; outside: string } {
+  const ids = Array.from({ length: 100 }, (_, index) => `e2e-browser-${index}`);
+  return {
+    inside: ids.find((id) => canaryBucket('notes', id) < percent)!,
+    outside: ids.find((id) => canaryBucket('notes', id) >= percent)!,
+  };
+}
+
+describe('canary', () => {
+  test('a 50% canary shows both versions across browsers, each sticky across reloads', async () => {
+    const canary = await npmRun('release', [
+      'notes',
+      '--from',
+      deployPath('releases', 'notes', v2),
+      '--canary',
+      '50',
+    ]);
+    expect(canary.code).toBe(0);
+    const health = (await (await fetch(url('/api/health'))).json()) as { canaries: object };
+    expect(health.canaries).toEqual({ notes: { version: v2, percent: 50 } });
+
+    const { inside, outside } = idsAround(50);
+    for (const [id, expected] of [
+      [inside, v2],
+      [outside, v1],
+    ] as const) {
+      const page = await pageWithCanaryId(id);
+      await page.goto('/');
+      await seeHeading(page, 'Unlock Your Academic Potential');
+      expect(await shownVersion(page, 'notes')).toBe(expected);
+      for (let reload = 0; reload < 2; reload += 1) {
+        await page.reload();
+        expect(await shownVersion(page, 'notes')).toBe(expected);
+      }
+    }
+
+    // A signed-in user is bucketed by their id: the same version in two browsers with different ids.
+    const student = demoSession('student').user._id;
+    const expectedForStudent = canaryBucket('notes', student) < 50 ? v2 : v1;
+    for (const id of [inside, outside]) {
+      const page = await pageWithCanaryId(id, true);
+      await page.goto('/notes');
+      await seeHeading(page, 'Computer Science & Engineering Notes');
+      expect(await shownVersion(page, 'notes')).toBe(expectedForStudent);
+    }
+
+    const abort = await npmRun('releases', ['abort', 'notes']);
+    expect(abort.code).toBe(0);
+    expect(readDeployFile('remotes.json')).toBe(remotesBefore);
+  }, 90_000);
+});
+
+describe('an admin trying a version', () => {
+  test('loads the chosen released version in that browser only, until Reset', async () => {
+    const admin = await browser.open({ signedIn: 'admin' });
+    await admin.page.goto(`/notes?area-version=notes@${v2}`);
+    await seeHeading(admin.page, 'Computer Science & Engineering Notes');
+    const banner = admin.page.getByRole('region', { name: 'Area versions in this browser' });
+    await banner.getByText(`Trying notes ${v2} in this browser only.`).waitFor();
+    expect(await shownVersion(admin.page, 'notes')).toBe(v2);
+    expect(new URL(admin.page.url()).search).toBe('');
+
+    // Remembered across page loads of that browser…
+    await admin.page.goto('/notes/ThirdYear');
+    expect(await shownVersion(admin.page, 'notes')).toBe(v2);
+    // …while another admin's browser and a student's get the live version.
+    const otherAdmin = await openNotes('admin');
+    expect(await shownVersion(otherAdmin.page, 'notes')).toBe(v1);
+    const student = await openNotes();
+    expect(await shownVersion(student.page, 'notes')).toBe(v1);
+
+    await banner.getByRole('button', { name: 'Reset' }).click();
+    await heading(admin.page, 'Third Year CSE Engineering Notes').waitFor();
+    expect(await shownVersion(admin.page, 'notes')).toBe(v1);
+    expect(await banner.count()).toBe(0);
+  }, 60_000);
+
+  test('only released versions, and only for admins', async () => {
+    const missing = `/mfe/notes/9.9.9-none/mf-manifest.json`;
+    const admin = await browser.open({ signedIn: 'admin', allow: [notFoundAt(url(missing))] });
+    await admin.page.goto('/notes?area-version=notes@9.9.9-none');
+    await admin.page.getByText('Not a released version, so not loaded: notes@9.9.9-none.').waitFor();
+    expect(await shownVersion(admin.page, 'notes')).toBe(v1);
+
+    const student = await browser.open({ signedIn: true });
+    await student.page.goto(`/notes?area-version=notes@${v2}`);
+    await student.page.getByText('Only a signed-in admin can try another version of an area.').waitFor();
+    expect(await shownVersion(student.page, 'notes')).toBe(v1);
+  }, 60_000);
+});
