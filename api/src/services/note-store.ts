@@ -67,13 +67,17 @@ export function createNoteStore(filesDir: string, maxBytes: number) {
           }
         },
       });
+      const writer = createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline(source, inspect, createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(source, inspect, writer);
         // The multipart parser stops at its own limit and marks the stream truncated.
         if (source.truncated) throw tooLarge();
         await rename(temp, path.join(filesDir, storageName));
         return { storageName, size, sha256: hash.digest('hex') };
       } catch (error) {
+        // pipeline rejects as soon as a stream fails, maybe before the temp file is even open; removed before
+        // the writer has closed it, the file would appear afterwards and stay.
+        if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
         await rm(temp, { force: true });
         const status = (error as { statusCode?: number }).statusCode;
         if (error instanceof HttpError) throw error;
