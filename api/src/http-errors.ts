@@ -17,3 +17,8 @@ export function parse<T>(schema: ZodType<T>, value: unknown): T {
   if (result.success) return result.data;
   throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request.');
 }
+
+/** The `:id` of a route's path as text, cut to a sane length (ids are UUIDs; anything longer finds nothing). */
+export function idParam(params: unknown): string {
+  return String((params as { id?: unknown }).id ?? '').slice(0, 64);
+}

@@ -13,6 +13,7 @@ import {
   sql,
   SqliteDialect,
   type Migration,
+  type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import * as accounts from './migrations/0001-accounts';
@@ -77,4 +78,16 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
 /** A unique index or constraint refused the write; SQLite and PostgreSQL both say "unique" in the message. */
 export function isUniqueViolation(error: unknown): boolean {
   return /unique/i.test(String((error as { message?: unknown }).message ?? ''));
+}
+
+/**
+ * Queues transactions that name the same key until the holder commits. PostgreSQL runs transactions side by
+ * side, so it takes a transaction-scoped advisory lock; SQLite runs one write transaction at a time already.
+ */
+export async function lockForTransaction(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  key: string,
+): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }

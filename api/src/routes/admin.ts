@@ -4,7 +4,7 @@
  * request (plugins/authenticate), so a demotion or deletion takes effect on the target's next request.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   pageQuery,
   roleChangeBody,
@@ -17,15 +17,14 @@ import {
   type User,
 } from '@studyhub/shared/schemas';
 import type { AppContext } from '../context';
+import { lockForTransaction } from '../db/database';
 import type { Database } from '../db/schema';
-import { HttpError, parse } from '../http-errors';
+import { HttpError, idParam, parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 import { toApiUser, type UserRow } from '../users';
 
 const ADMIN_ONLY = { config: { role: 'admin' as const } };
-
-const idParam = (params: unknown) => String((params as { id?: unknown }).id ?? '').slice(0, 64);
 
 /** Names for the ids an audit row or message refers to; an id with no account left is a deleted user. */
 async function peopleById(db: Kysely<Database>, ids: (string | null)[]): Promise<Map<string, Person>> {
@@ -52,14 +51,10 @@ const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) => (pa
 export async function adminRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   const { db, dialect, clock, audit } = context;
 
-  /**
-   * Role changes and deletions run one at a time, so two admins demoting each other at once cannot leave no
-   * admin. SQLite runs one write transaction at a time anyway; PostgreSQL takes a transaction-scoped lock.
-   */
+  /** Role changes and deletions run one at a time, so two admins demoting each other cannot leave no admin. */
   function withAdminsLocked<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return db.transaction().execute(async (trx) => {
-      if (dialect === 'postgres')
-        await sql`select pg_advisory_xact_lock(hashtext('users:admins'))`.execute(trx);
+      await lockForTransaction(trx, dialect, 'users:admins');
       return work(trx);
     });
   }

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { findSubject, NOTES_BRANCH } from '@studyhub/shared/catalog';
 import { downloadPath, normaliseSemester, normaliseYear } from '@studyhub/shared/paths';
 import {
@@ -15,7 +15,7 @@ import {
   type RecentNote,
 } from '@studyhub/shared/schemas';
 import type { AppContext } from '../context';
-import { isUniqueViolation } from '../db/database';
+import { isUniqueViolation, lockForTransaction } from '../db/database';
 import type { NoteFilesTable } from '../db/schema';
 import { HttpError, parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
@@ -91,16 +91,17 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
         current: 1,
       };
       // The previous file of the unit stays as history; only the newest is current. Two uploads of the same unit
-      // at once meet at the unique index: the later one retries and wins. On PostgreSQL, where transactions run
-      // side by side, a lock per unit queues them first: without it, several at once each lost to the unique
-      // index round after round and ran out of retries (a 500). SQLite runs one write transaction at a time.
+      // at once meet at the unique index: the later one retries and wins. A lock per unit queues them first:
+      // without it, several at once on PostgreSQL each lost to the unique index round after round and ran out
+      // of retries (a 500).
       for (let attempt = 1; ; attempt += 1) {
         try {
           await db.transaction().execute(async (trx) => {
-            if (dialect === 'postgres') {
-              const unitKey = `note_files:${row.branch}:${row.subject_code}:${row.unit}`;
-              await sql`select pg_advisory_xact_lock(hashtext(${unitKey}))`.execute(trx);
-            }
+            await lockForTransaction(
+              trx,
+              dialect,
+              `note_files:${row.branch}:${row.subject_code}:${row.unit}`,
+            );
             await trx
               .updateTable('note_files')
               .set({ current: 0 })

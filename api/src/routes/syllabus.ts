@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import type { SyllabusEntriesTable } from '../db/schema';
-import { HttpError, parse } from '../http-errors';
+import { HttpError, idParam, parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 
@@ -63,7 +63,6 @@ export async function syllabusRoutes(
   { context }: { context: AppContext },
 ): Promise<void> {
   const { db, clock, audit } = context;
-  const idParams = (params: unknown) => String((params as { id?: unknown }).id ?? '').slice(0, 64);
 
   app.get('/api/syllabus', async (request) => {
     const query = parse(syllabusQuery, request.query);
@@ -103,7 +102,7 @@ export async function syllabusRoutes(
 
   app.put('/api/syllabus/:id', { config: { role: 'admin' } }, async (request) => {
     const admin = signedInUser(request);
-    const id = idParams(request.params);
+    const id = idParam(request.params);
     const body = parse(syllabusEntryBody, request.body);
     let updated: SyllabusRow | undefined;
     try {
@@ -169,7 +168,7 @@ export async function syllabusRoutes(
 
   app.delete('/api/syllabus/:id', { config: { role: 'admin' } }, async (request) => {
     const admin = signedInUser(request);
-    const id = idParams(request.params);
+    const id = idParam(request.params);
     const deleted = await db.deleteFrom('syllabus_entries').where('id', '=', id).executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) throw new HttpError(404, API_MESSAGES.syllabusNotFound);
     await audit({ action: 'syllabus.delete', actorId: admin.id, target: id, ip: request.ip });
