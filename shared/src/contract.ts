@@ -11,6 +11,10 @@ export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1];
 export const AREAS = ['auth', 'notes', 'syllabus', 'admin'] as const;
 export type AreaName = (typeof AREAS)[number];
 
+export function isAreaName(value: unknown): value is AreaName {
+  return (AREAS as readonly unknown[]).includes(value);
+}
+
 /** The Module Federation expose every area provides; the shell loads `${area}/Area`. */
 export const AREA_EXPOSE = './Area';
 
@@ -46,8 +50,7 @@ export function isRemoteModule(value: unknown): value is RemoteModule<never> {
   const candidate = value as Partial<RemoteModule>;
   return (
     typeof candidate.default === 'function' &&
-    typeof candidate.area === 'string' &&
-    (AREAS as readonly string[]).includes(candidate.area) &&
+    isAreaName(candidate.area) &&
     typeof candidate.contractVersion === 'number' &&
     typeof candidate.buildVersion === 'string'
   );

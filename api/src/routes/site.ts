@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AREAS, type AreaName } from '@studyhub/shared/contract';
+import { isAreaName } from '@studyhub/shared/contract';
 import {
   readRemotes,
   readShellVersion,
@@ -24,10 +24,6 @@ const UNHASHED_ENTRIES = new Set([
   'mf-manifest.json',
   'build-info.json',
 ]);
-
-function isArea(value: string): value is AreaName {
-  return (AREAS as readonly string[]).includes(value);
-}
 
 export async function siteRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const cacheFor = (file: string) =>
@@ -54,7 +50,7 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
     '/mfe/:area/:version/*',
     async (request, reply) => {
       const { area, version, '*': file } = request.params;
-      if (!isArea(area) || !VERSION_PATTERN.test(version) || file === '') {
+      if (!isAreaName(area) || !VERSION_PATTERN.test(version) || file === '') {
         return reply.code(404).send({ message: 'Not Found' });
       }
       return sendFrom(reply, path.join(config.deployDir, RELEASES_DIR, area, version), file);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   AREAS,
+  isAreaName,
   parseRemoteEntry,
   parseRemotesFile,
   VERSION_PATTERN,
@@ -60,7 +61,7 @@ export function readRemotesStrict(deployDir: string): RemotesFile {
   const file = path.join(deployDir, REMOTES_FILE);
   const value = readJsonObjectFile(file) ?? {};
   for (const [key, entry] of Object.entries(value)) {
-    if (!(AREAS as readonly string[]).includes(key)) {
+    if (!isAreaName(key)) {
       throw new Error(`${file} names "${key}", which is not an area (${AREAS.join(', ')}); repair it first`);
     }
     const problem = entryProblem(entry);

@@ -4,7 +4,7 @@
  * one once signed out or not an admin, get what remotes.json says.
  */
 import {
-  AREAS,
+  isAreaName,
   isAdmin,
   readStoredSession,
   STORAGE_KEYS,
@@ -14,8 +14,6 @@ import {
 import type { AreaVersions } from './area-choice';
 
 export const AREA_VERSION_PARAM = 'area-version';
-
-const isArea = (value: string): value is AreaName => (AREAS as readonly string[]).includes(value);
 
 function signedInAdmin(storage: Storage): boolean {
   const session = readStoredSession(storage);
@@ -33,7 +31,7 @@ export function storedOverrides(storage: Storage = localStorage): AreaVersions {
   if (typeof value !== 'object' || value === null) return {};
   return Object.fromEntries(
     Object.entries(value).filter(
-      ([area, version]) => isArea(area) && typeof version === 'string' && VERSION_PATTERN.test(version),
+      ([area, version]) => isAreaName(area) && typeof version === 'string' && VERSION_PATTERN.test(version),
     ),
   ) as AreaVersions;
 }
@@ -47,7 +45,7 @@ export function parseOverrideRequest(text: string): { area: AreaName; version: s
   const at = text.indexOf('@');
   const area = text.slice(0, at);
   const version = text.slice(at + 1);
-  return at > 0 && isArea(area) && VERSION_PATTERN.test(version) ? { area, version } : null;
+  return at > 0 && isAreaName(area) && VERSION_PATTERN.test(version) ? { area, version } : null;
 }
 
 export interface OverrideResolution {
