@@ -9,8 +9,8 @@ import {
   Page,
   PATHS,
   REDIRECT_ON_ADMIN_SESSION_EXPIRY_MS,
+  removeStoredToken,
   Spinner,
-  STORAGE_KEYS,
   storedToken,
   useSession,
 } from '@studyhub/shared';
@@ -64,7 +64,7 @@ export function AdminSessionCheck({ adminOnly, children }: AdminSessionCheckProp
 
   useEffect(() => {
     if (check !== 'expired') return;
-    localStorage.removeItem(STORAGE_KEYS.token);
+    removeStoredToken();
     const timer = setTimeout(() => {
       // The session ends only now, so the route guards do not overtake the SPEC's 1.8 s.
       logout({ silent: true });

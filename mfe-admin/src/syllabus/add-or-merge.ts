@@ -2,7 +2,7 @@
  * SPEC §4 "Syllabus add": add the entry; when the server answers 400 with "Duplicate", fetch the existing entry,
  * let the new non-empty links overwrite its links, and update it.
  */
-import { apiErrorReply, getSyllabus } from '@studyhub/shared';
+import { apiErrorMessage, apiErrorReply, getSyllabus } from '@studyhub/shared';
 import type { SyllabusEntry, SyllabusEntryBody } from '@studyhub/shared/schemas';
 import { addSyllabus } from '../api/add-syllabus';
 import { updateSyllabus } from '../api/update-syllabus';
@@ -20,11 +20,8 @@ export class MergeFailed extends Error {
   }
 }
 
-function isDuplicate(error: unknown): boolean {
-  const reply = apiErrorReply(error);
-  const message = (reply?.data as { message?: unknown } | undefined)?.message;
-  return reply?.status === 400 && typeof message === 'string' && message.includes('Duplicate');
-}
+const isDuplicate = (error: unknown) =>
+  apiErrorReply(error)?.status === 400 && apiErrorMessage(error, '').includes('Duplicate');
 
 /** The same key the server's unique index uses. */
 const sameKey = (entry: SyllabusEntry, body: SyllabusEntryBody) =>

@@ -65,6 +65,11 @@ export function clearStoredSession(storage: Storage = localStorage): void {
   storage.removeItem(STORAGE_KEYS.token);
 }
 
+/** SPEC §8's admin session check removes the stored token only; the session ends when it moves on. */
+export function removeStoredToken(storage: Storage = localStorage): void {
+  storage.removeItem(STORAGE_KEYS.token);
+}
+
 /** The token the API client sends; read from storage so every area sees the same one. */
 export function storedToken(storage: Storage = localStorage): string | null {
   return storage.getItem(STORAGE_KEYS.token);
