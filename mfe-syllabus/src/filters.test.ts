@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_FILTERS, GRADING_OPTIONS, toQuery } from './filters';
-import { semesterLabel, SEMESTERS } from './components/semester-tiles';
+import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
+import { semesterLabel } from './components/semester-tiles';
 
 describe('syllabus filters', () => {
   it('defaults to Syllabus, B.Tech, Semester, Grading (SPEC §9)', () => {
@@ -20,7 +21,7 @@ describe('syllabus filters', () => {
 
 describe('semester tiles', () => {
   it('has eight slots labelled in Roman numerals with an en dash', () => {
-    expect(SEMESTERS.map(semesterLabel)).toEqual([
+    expect(SYLLABUS_SEMESTERS.map(semesterLabel)).toEqual([
       'I – SEM',
       'II – SEM',
       'III – SEM',

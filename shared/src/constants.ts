@@ -31,6 +31,11 @@ export const CONTACT_SENT_STATE_MS = 3_000;
 export const ROUTE_PROGRESS_MS = 100;
 
 export const SYLLABUS_SEMESTER_SLOTS = 8;
+/** The syllabus semesters, 1 … SYLLABUS_SEMESTER_SLOTS. */
+export const SYLLABUS_SEMESTERS: readonly number[] = Array.from(
+  { length: SYLLABUS_SEMESTER_SLOTS },
+  (_, index) => index + 1,
+);
 export const UNITS_PER_SUBJECT = { min: 1, max: 7 } as const;
 export const USERS_DATE_LOCALE = 'en-IN';
 export const FOOTER_COPYRIGHT_YEAR = 2025;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { SEMESTERS } from '../syllabus/syllabus-draft';
+import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
 import { controlStyle, FieldProblem } from './select-field';
 
 const Fieldset = styled.fieldset`
@@ -50,7 +50,7 @@ export function SemesterLinkFields({ links, problems = {}, disabled, onChange }:
   return (
     <Fieldset>
       <legend>Semester PDF links (optional)</legend>
-      {SEMESTERS.map((semester) => {
+      {SYLLABUS_SEMESTERS.map((semester) => {
         const inputId = `${id}-${semester}`;
         const problem = problems[semester];
         return (
@@ -65,7 +65,9 @@ export function SemesterLinkFields({ links, problems = {}, disabled, onChange }:
               disabled={disabled}
               onChange={(event) =>
                 onChange(
-                  SEMESTERS.map((slot) => (slot === semester ? event.target.value : (links[slot - 1] ?? ''))),
+                  SYLLABUS_SEMESTERS.map((slot) =>
+                    slot === semester ? event.target.value : (links[slot - 1] ?? ''),
+                  ),
                 )
               }
               aria-invalid={problem ? true : undefined}

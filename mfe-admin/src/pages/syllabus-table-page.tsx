@@ -1,14 +1,23 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { Button, ButtonLink, getSyllabus, Muted, Notice, Page, PageTitle, PATHS } from '@studyhub/shared';
+import {
+  Button,
+  ButtonLink,
+  getSyllabus,
+  Muted,
+  Notice,
+  Page,
+  PageTitle,
+  PATHS,
+  SYLLABUS_SEMESTERS,
+} from '@studyhub/shared';
 import type { SyllabusEntry } from '@studyhub/shared/schemas';
 import { cleanSyllabusDuplicates } from '../api/clean-syllabus-duplicates';
 import { deleteSyllabus } from '../api/delete-syllabus';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DataTable, TableScroller } from '../components/data-table';
 import { SyllabusEntryEditor } from '../components/syllabus-entry-editor';
-import { SEMESTERS } from '../syllabus/syllabus-draft';
 import { SYLLABUS_TEXTS } from '../texts';
 
 const Toolbar = styled.div`
@@ -41,7 +50,7 @@ export const entryLabel = (entry: SyllabusEntry) =>
 
 /** The semesters with a PDF, each a link that opens it in a new tab. */
 function SemesterLinks({ entry }: { entry: SyllabusEntry }) {
-  const present = SEMESTERS.filter((semester) => entry.pdfs[String(semester)]);
+  const present = SYLLABUS_SEMESTERS.filter((semester) => entry.pdfs[String(semester)]);
   if (present.length === 0) return <Muted as="span">None</Muted>;
   return (
     <Links>

@@ -2,7 +2,7 @@
  * The syllabus form's model (SPEC §2 "Add syllabus", §5, §9), shared by the add page and the table's inline
  * editor: the choices it offers, its defaults, its checks and the request body it makes.
  */
-import { SYLLABUS_DEPARTMENTS, SYLLABUS_FORM, SYLLABUS_SEMESTER_SLOTS } from '@studyhub/shared';
+import { SYLLABUS_DEPARTMENTS, SYLLABUS_FORM, SYLLABUS_SEMESTERS } from '@studyhub/shared';
 import {
   isSyllabusLink,
   SYLLABUS_MESSAGES,
@@ -24,9 +24,6 @@ export const SYSTEMS: readonly string[] = SYLLABUS_FORM.systems;
 export const GRADINGS: readonly string[] = SYLLABUS_FORM.gradings;
 export { UPLOAD_TYPES };
 
-/** Semester numbers 1 … SYLLABUS_SEMESTER_SLOTS (SPEC §9: 8 slots). */
-export const SEMESTERS: readonly number[] = Array.from({ length: SYLLABUS_SEMESTER_SLOTS }, (_, i) => i + 1);
-
 export interface SyllabusDraft {
   /** The department's code; empty until one is chosen. */
   department: string;
@@ -38,7 +35,7 @@ export interface SyllabusDraft {
   links: string[];
 }
 
-const noLinks = () => SEMESTERS.map(() => '');
+const noLinks = () => SYLLABUS_SEMESTERS.map(() => '');
 
 /** SPEC §9 defaults of the add form; the department must be chosen (SPEC §5). */
 export function emptyDraft(): SyllabusDraft {
@@ -53,7 +50,7 @@ export function draftOf(entry: SyllabusEntry): SyllabusDraft {
     system: entry.system,
     grading: entry.grading,
     uploadType: entry.uploadType,
-    links: SEMESTERS.map((semester) => entry.pdfs[String(semester)] ?? ''),
+    links: SYLLABUS_SEMESTERS.map((semester) => entry.pdfs[String(semester)] ?? ''),
   };
 }
 

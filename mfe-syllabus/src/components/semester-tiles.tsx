@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import { SYLLABUS_SEMESTER_SLOTS } from '@studyhub/shared';
+import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'] as const;
 
@@ -7,9 +7,6 @@ const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'] as c
 export function semesterLabel(semester: number): string {
   return `${ROMAN[semester - 1] ?? String(semester)} – SEM`;
 }
-
-/** Semesters 1 to SYLLABUS_SEMESTER_SLOTS (SPEC §9: 8 slots). */
-export const SEMESTERS: readonly number[] = Array.from({ length: SYLLABUS_SEMESTER_SLOTS }, (_, i) => i + 1);
 
 const Tiles = styled.ul`
   list-style: none;
@@ -50,7 +47,7 @@ const TileDisabled = styled.span`
 export function SemesterTiles({ pdfs }: { pdfs: Readonly<Record<string, string>> }) {
   return (
     <Tiles>
-      {SEMESTERS.map((semester) => {
+      {SYLLABUS_SEMESTERS.map((semester) => {
         const url = pdfs[String(semester)];
         const label = semesterLabel(semester);
         return (

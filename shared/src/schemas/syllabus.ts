@@ -2,7 +2,7 @@
  * Syllabus entries (SPEC §3, §7): a department's semester PDFs for one program, system, grading and upload type.
  */
 import { z } from 'zod';
-import { SYLLABUS_SEMESTER_SLOTS } from '../constants';
+import { SYLLABUS_SEMESTER_SLOTS, SYLLABUS_SEMESTERS } from '../constants';
 
 export const UPLOAD_TYPES = ['Syllabus', 'Scheme'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
@@ -45,7 +45,7 @@ const pdfs = z
   .default({})
   .refine(
     (links) =>
-      Object.keys(links).every((key) => /^[1-8]$/.test(key) && Number(key) <= SYLLABUS_SEMESTER_SLOTS),
+      Object.keys(links).every((key) => SYLLABUS_SEMESTERS.some((semester) => String(semester) === key)),
     SYLLABUS_MESSAGES.semester,
   )
   .transform((links) => Object.fromEntries(Object.entries(links).filter(([, link]) => link !== '')));
