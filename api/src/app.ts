@@ -43,9 +43,15 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Reset links carry their token in the path; request logs show the path without it (SECURITY.md item 13). */
+/**
+ * Reset links carry their token in the path; request logs show the path without it (docs/security.md item 13),
+ * whatever its spelling: percent-escapes are read first, so `/api/auth/%72eset-password/…` is redacted too.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/reset-password\/)[^/?#]*/gi, '$1[redacted]');
+  const readable = url.replace(/%([0-9a-f]{2})/gi, (_escape, byte: string) =>
+    String.fromCharCode(parseInt(byte, 16)),
+  );
+  return readable.replace(/(reset-password[/\\]+)[^/\\?#]*/gi, '$1[redacted]');
 }
 
 /** Whether any string or key in a parsed request holds U+0000. Iterative: bodies may nest deeply. */
@@ -160,7 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(syllabusRoutes, { context });
   await app.register(adminRoutes, { context });
   // Unknown API paths are errors, never the shell's index.html.
-  app.all('/api/*', { config: { public: true } }, (_request, reply) => reply.callNotFound());
+  app.all('/api/*', { config: { access: 'public' } }, (_request, reply) => reply.callNotFound());
   await app.register(siteRoutes, { config });
   return app;
 }

@@ -132,15 +132,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/notes/recent',
 ]);
 
-/** Every method and path under /api in the app's route table. */
+/** Every method and path under /api in the app's live route table. */
 function apiRoutes(): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = line.match(/(\/api\/\S*) \(([A-Z, ]+)\)/);
-    if (!match || match[1]!.includes('*')) continue;
-    for (const method of match[2]!.split(', ')) routes.push({ method, path: match[1]! });
-  }
-  return routes;
+  return t.app.routeTable
+    .filter((route) => route.url.startsWith('/api/') && !route.url.includes('*'))
+    .map((route) => ({ method: route.method, path: route.url }));
 }
 
 function concrete(path: string): string {
@@ -201,7 +197,7 @@ describe('role checks (SECURITY.md items 17, 22)', () => {
   beforeAll(async () => {
     roles = await buildTestApp();
     // A test-only admin route: the plugin, not the route, enforces the role.
-    roles.app.get('/api/test/admin-only', { config: { role: 'admin' } }, async () => ({
+    roles.app.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({
       message: 'admin ok',
     }));
   });
@@ -310,10 +306,10 @@ describe('unexpected errors (SECURITY.md item 31)', () => {
   let broken: TestApp;
   beforeAll(async () => {
     broken = await buildTestApp({ env: { LOG_LEVEL: 'error' } });
-    broken.app.get('/api/test/throws', { config: { public: true } }, async () => {
+    broken.app.get('/api/test/throws', { config: { access: 'public' } }, async () => {
       throw new Error('secret internals: connection to 10.0.0.7 refused');
     });
-    broken.app.get('/api/test/throws-503', { config: { public: true } }, async () => {
+    broken.app.get('/api/test/throws-503', { config: { access: 'public' } }, async () => {
       throw Object.assign(new Error('upstream at 10.0.0.8 is down'), { statusCode: 503 });
     });
   });

@@ -235,4 +235,20 @@ describe('POST /api/auth/reset-password/:token', () => {
     expect(logs).toContain('/reset-password/[redacted]');
     expect(logs).not.toContain(token);
   });
+
+  it.each([
+    ['a percent-encoded letter', (token: string) => `/api/auth/%72eset-password/${token}`],
+    ['upper-case letters', (token: string) => `/API/AUTH/RESET-PASSWORD/${token}`],
+    ['an absolute-form target', (token: string) => `http://studyhub.test/api/auth/reset-password/${token}`],
+    ['a doubled slash', (token: string) => `/api/auth/reset-password//${token}`],
+    ["the site's reset page", (token: string) => `/reset-password/${token}?x=1`],
+  ])('item 13: a reset token spelled with %s never appears in the request log', async (_label, spell) => {
+    const token = randomBytes(32).toString('base64url');
+    await t.app.inject({
+      method: 'POST',
+      url: spell(token),
+      payload: { password: 'a long enough password' },
+    });
+    expect(t.logs.join('\n')).not.toContain(token);
+  });
 });

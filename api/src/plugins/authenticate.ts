@@ -1,7 +1,9 @@
 /**
- * Deny by default (SECURITY.md item 21): every /api route needs a valid bearer token unless its config says
- * `public: true`. The user is re-read from the database on each request, so a role change, a deletion or a
- * bumped token version takes effect on the very next request (item 17, 22).
+ * Who may call a route is decided by the route that matched, never by the request's URL text (docs/security.md
+ * items 21, 33): every route declares `access` in its config, a route without one is refused at start-up, and
+ * the one hook below reads it from `request.routeOptions` after the router has decoded and matched the path.
+ * The user is re-read from the database on each request, so a role change, a deletion or a bumped
+ * token version takes effect on the very next request (items 17, 22).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@studyhub/shared/constants';
@@ -10,13 +12,40 @@ import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { findUserById, type UserRow } from '../users';
 
+/**
+ * `public`: anyone (a valid token is still read, so the route may know who asks); `signed-in`: any user;
+ * `admin`: users whose role is admin, read from the database on this request.
+ */
+export type Access = 'public' | 'signed-in' | 'admin';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'signed-in', 'admin'];
+
+/** Roles that pass each access level. */
+const ALLOWED_ROLES: Record<Exclude<Access, 'public'>, readonly Role[]> = {
+  'signed-in': ['student', 'teacher', 'admin'],
+  admin: ['admin'],
+};
+
+export function roleMayCall(access: Access, role: Role | null): boolean {
+  if (access === 'public') return true;
+  return role !== null && ALLOWED_ROLES[access].includes(role);
+}
+
+/** One entry of the live route table, as the app registered it (tests walk it, docs/security.md item 33). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
   }
   interface FastifyContextConfig {
-    public?: boolean;
-    role?: Role;
+    access?: Access;
+  }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
   }
 }
 
@@ -25,23 +54,42 @@ export function signedInUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || !/^Bearer /i.test(header)) return null;
+  return header.slice(7).trim() || null;
+}
+
 export function authentication(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('user', null);
+  app.decorate('routeTable', [] as RouteEntry[]);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access === undefined || !ACCESS_LEVELS.includes(access)) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares no access ("public", "signed-in" or "admin")`,
+      );
+    }
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
+  });
+
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const { public: isPublic, role } = request.routeOptions.config;
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
-    if (isPublic && !token) return;
+    // The not-found handler answers only "Not Found", whatever the path was.
+    if (request.is404) return;
+    // A route without a declaration cannot exist (onRoute above); deny rather than trust if one ever does.
+    const access = request.routeOptions.config.access ?? 'admin';
+    const token = bearerToken(request);
+    if (access === 'public' && !token) return;
     if (!token) throw new HttpError(401, API_MESSAGES.authRequired);
-    const claims = await context.tokens.verify(token);
-    const user = claims ? await findUserById(context.db, claims.sub) : undefined;
-    if (!claims || !user || user.token_version !== claims.ver) {
+    const session = await context.tokens.verify(token);
+    const user = session ? await findUserById(context.db, session.sub) : undefined;
+    if (!session || !user || user.token_version !== session.ver) {
       // A public route still answers; it just does not know who is asking.
-      if (isPublic) return;
+      if (access === 'public') return;
       throw new HttpError(401, API_MESSAGES.sessionExpired);
     }
     request.user = user;
-    if (role && user.role !== role) throw new HttpError(403, API_MESSAGES.adminsOnly);
+    if (!roleMayCall(access, user.role)) throw new HttpError(403, API_MESSAGES.adminsOnly);
   });
 }

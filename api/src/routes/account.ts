@@ -15,32 +15,38 @@ export async function accountRoutes(
 ): Promise<void> {
   const { db, clock, mailer, config, audit } = context;
 
-  app.get('/api/config', { config: { public: true } }, async () => ({
+  app.get('/api/config', { config: { access: 'public' } }, async () => ({
     googleClientId: config.googleClientId,
     uploadTimeoutMs: config.uploadTimeoutMs,
   }));
 
-  app.get('/api/me', async (request) => ({ user: toApiUser(signedInUser(request)) }));
+  app.get('/api/me', { config: { access: 'signed-in' } }, async (request) => ({
+    user: toApiUser(signedInUser(request)),
+  }));
 
-  app.post('/api/contact', { config: { rateLimit: rateLimit(context, 'contact') } }, async (request) => {
-    const user = signedInUser(request);
-    const body = parse(contactBody, request.body);
-    // Name and email come from the account, not the form, so nobody writes in someone else's name.
-    const message = {
-      id: randomUUID(),
-      user_id: user.id,
-      name: user.name,
-      email: user.email,
-      message: body.message,
-      created_at: clock().toISOString(),
-    };
-    await db.insertInto('contact_messages').values(message).execute();
-    await mailer.send({
-      to: config.contactEmail,
-      subject: `StudyHub contact message from ${user.name}`,
-      text: `From: ${user.name} <${user.email}>\nSent: ${message.created_at}\n\n${body.message}\n`,
-    });
-    await audit({ action: 'contact.sent', actorId: user.id, ip: request.ip, target: message.id });
-    return { message: API_MESSAGES.contactSent };
-  });
+  app.post(
+    '/api/contact',
+    { config: { access: 'signed-in', rateLimit: rateLimit(context, 'contact') } },
+    async (request) => {
+      const user = signedInUser(request);
+      const body = parse(contactBody, request.body);
+      // Name and email come from the account, not the form, so nobody writes in someone else's name.
+      const message = {
+        id: randomUUID(),
+        user_id: user.id,
+        name: user.name,
+        email: user.email,
+        message: body.message,
+        created_at: clock().toISOString(),
+      };
+      await db.insertInto('contact_messages').values(message).execute();
+      await mailer.send({
+        to: config.contactEmail,
+        subject: `StudyHub contact message from ${user.name}`,
+        text: `From: ${user.name} <${user.email}>\nSent: ${message.created_at}\n\n${body.message}\n`,
+      });
+      await audit({ action: 'contact.sent', actorId: user.id, ip: request.ip, target: message.id });
+      return { message: API_MESSAGES.contactSent };
+    },
+  );
 }

@@ -24,7 +24,7 @@ import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 import { toApiUser, type UserRow } from '../users';
 
-const ADMIN_ONLY = { config: { role: 'admin' as const } };
+const ADMIN_ONLY = { config: { access: 'admin' as const } };
 
 /** Names for the ids an audit row or message refers to; an id with no account left is a deleted user. */
 async function peopleById(db: Kysely<Database>, ids: (string | null)[]): Promise<Map<string, Person>> {

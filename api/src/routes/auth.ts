@@ -103,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/register',
-    { config: { public: true, rateLimit: rateLimit(context, 'register') } },
+    { config: { access: 'public', rateLimit: rateLimit(context, 'register') } },
     async (request) => {
       const body = parse(registerBody, request.body);
       const existing = await findUserByEmail(db, body.email);
@@ -137,7 +137,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/verify-otp',
-    { config: { public: true, rateLimit: rateLimit(context, 'verifyOtp') } },
+    { config: { access: 'public', rateLimit: rateLimit(context, 'verifyOtp') } },
     async (request) => {
       const body = parse(verifyOtpBody, request.body);
       const user = await findUserByEmail(db, body.email);
@@ -189,7 +189,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/resend-otp',
-    { config: { public: true, rateLimit: rateLimit(context, 'resendOtp') } },
+    { config: { access: 'public', rateLimit: rateLimit(context, 'resendOtp') } },
     async (request, reply) => {
       const body = parse(emailBody, request.body);
       const user = await findUserByEmail(db, body.email);
@@ -211,7 +211,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/login',
-    { config: { public: true, rateLimit: rateLimit(context, 'login') } },
+    { config: { access: 'public', rateLimit: rateLimit(context, 'login') } },
     async (request) => {
       const body = parse(loginBody, request.body);
       const user = await findUserByEmail(db, body.email);
@@ -236,7 +236,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/google',
-    { config: { public: true, rateLimit: rateLimit(context, 'google') } },
+    { config: { access: 'public', rateLimit: rateLimit(context, 'google') } },
     async (request) => {
       if (!context.google) throw new HttpError(404, API_MESSAGES.googleNotConfigured);
       const body = parse(googleBody, request.body);
@@ -290,7 +290,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/forgot-password',
-    { config: { public: true, rateLimit: rateLimit(context, 'forgotPassword') } },
+    { config: { access: 'public', rateLimit: rateLimit(context, 'forgotPassword') } },
     async (request) => {
       const body = parse(emailBody, request.body);
       const user = await findUserByEmail(db, body.email);
@@ -323,7 +323,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/reset-password/:token',
-    { config: { public: true, rateLimit: rateLimit(context, 'resetPassword') } },
+    { config: { access: 'public', rateLimit: rateLimit(context, 'resetPassword') } },
     async (request) => {
       const { token } = parse(resetTokenParams, request.params);
       const body = parse(resetPasswordBody, request.body);

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 
 /** Liveness plus what is deployed: the live shell, each area's live version and any running canary. */
 export async function healthRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  app.get('/api/health', { config: { public: true } }, async (_request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const remotes = Object.entries(readRemotes(config.deployDir));
     const areas = Object.fromEntries(remotes.map(([area, remote]) => [area, remote.version]));

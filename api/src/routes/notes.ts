@@ -58,7 +58,7 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
 
   app.post(
     '/api/upload/upload',
-    { config: { role: 'admin', rateLimit: rateLimit(context, 'upload') } },
+    { config: { access: 'admin', rateLimit: rateLimit(context, 'upload') } },
     async (request, reply) => {
       const admin = signedInUser(request);
       const target = parse(uploadQuery, request.query);
@@ -131,7 +131,7 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
     },
   );
 
-  app.get('/api/notes/recent', { config: { public: true } }, async () => {
+  app.get('/api/notes/recent', { config: { access: 'public' } }, async () => {
     const rows = await db
       .selectFrom('note_files')
       .selectAll()
@@ -143,7 +143,7 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
     return rows.map(toRecentNote);
   });
 
-  app.get('/api/notes/units', async (request) => {
+  app.get('/api/notes/units', { config: { access: 'signed-in' } }, async (request) => {
     const query = parse(unitsQuery, request.query);
     const subject = findSubject(query.subject);
     if (!subject) throw new HttpError(404, API_MESSAGES.unknownSubject);
@@ -173,7 +173,7 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
     Querystring: { expires?: string; sig?: string; download?: string };
   }>(
     '/api/download/:branch/:year/:semester/:subjectCode/:unitNumber',
-    { config: { public: true } },
+    { config: { access: 'public' } },
     async (request, reply) => {
       const { branch, year, semester, subjectCode, unitNumber } = request.params;
       const yearNumber = normaliseYear(year);

@@ -16,6 +16,8 @@ import type { Config } from '../config';
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 const NO_CACHE = 'no-cache';
+/** The site's own files are for everyone; the API's routes each declare their own access. */
+const PUBLIC = { config: { access: 'public' as const } };
 /** Entry files keep their names across builds (DESIGN §8), so they are revalidated like index.html. */
 const UNHASHED_ENTRIES = new Set([
   'index.html',
@@ -41,13 +43,14 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
     return version ? releaseDir(config.deployDir, 'shell', version) : null;
   }
 
-  app.get('/remotes.json', async (_request, reply) => {
+  app.get('/remotes.json', PUBLIC, async (_request, reply) => {
     reply.header('Cache-Control', NO_CACHE);
     return readRemotes(config.deployDir);
   });
 
   app.get<{ Params: { area: string; version: string; '*': string } }>(
     '/mfe/:area/:version/*',
+    PUBLIC,
     async (request, reply) => {
       const { area, version, '*': file } = request.params;
       if (!isAreaName(area) || !VERSION_PATTERN.test(version) || file === '') {
@@ -58,11 +61,13 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
   );
 
   // Everything else that is not /api: a file of the live shell, or index.html for a client-side route.
-  app.get('/*', async (request, reply) => {
+  // The path comes from the router's decoded match, never from the URL text (an absolute-form request line or a
+  // percent-encoded spelling would read differently; docs/security.md item 33).
+  app.get<{ Params: { '*': string } }>('/*', PUBLIC, async (request, reply) => {
     const shellDir = liveShellDir();
     if (!shellDir) return reply.code(503).send({ message: 'The site has not been deployed yet.' });
-    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
-    return sendFrom(reply, shellDir, looksLikeFile ? pathname.slice(1) : 'index.html');
+    const file = request.params['*'];
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(file);
+    return sendFrom(reply, shellDir, looksLikeFile ? file : 'index.html');
   });
 }

@@ -64,7 +64,7 @@ export async function syllabusRoutes(
 ): Promise<void> {
   const { db, clock, audit } = context;
 
-  app.get('/api/syllabus', async (request) => {
+  app.get('/api/syllabus', { config: { access: 'signed-in' } }, async (request) => {
     const query = parse(syllabusQuery, request.query);
     let select = db.selectFrom('syllabus_entries').selectAll();
     if (query.program) select = select.where('program', '=', query.program);
@@ -77,7 +77,7 @@ export async function syllabusRoutes(
     return rows.map(toEntry);
   });
 
-  app.post('/api/syllabus', { config: { role: 'admin' } }, async (request, reply) => {
+  app.post('/api/syllabus', { config: { access: 'admin' } }, async (request, reply) => {
     const admin = signedInUser(request);
     const body = parse(syllabusEntryBody, request.body);
     const now = clock().toISOString();
@@ -100,7 +100,7 @@ export async function syllabusRoutes(
       .send({ message: API_MESSAGES.syllabusAdded, entry: toEntry(row) } satisfies SyllabusSaveReply);
   });
 
-  app.put('/api/syllabus/:id', { config: { role: 'admin' } }, async (request) => {
+  app.put('/api/syllabus/:id', { config: { access: 'admin' } }, async (request) => {
     const admin = signedInUser(request);
     const id = idParam(request.params);
     const body = parse(syllabusEntryBody, request.body);
@@ -122,7 +122,7 @@ export async function syllabusRoutes(
   });
 
   // Registered before /:id would not matter (static segments win), but it reads better first.
-  app.delete('/api/syllabus/cleanup/duplicates', { config: { role: 'admin' } }, async (request) => {
+  app.delete('/api/syllabus/cleanup/duplicates', { config: { access: 'admin' } }, async (request) => {
     const admin = signedInUser(request);
     const removed = await db.transaction().execute(async (trx) => {
       const rows = await trx
@@ -166,7 +166,7 @@ export async function syllabusRoutes(
     return { message, removed } satisfies SyllabusCleanupReply;
   });
 
-  app.delete('/api/syllabus/:id', { config: { role: 'admin' } }, async (request) => {
+  app.delete('/api/syllabus/:id', { config: { access: 'admin' } }, async (request) => {
     const admin = signedInUser(request);
     const id = idParam(request.params);
     const deleted = await db.deleteFrom('syllabus_entries').where('id', '=', id).executeTakeFirst();
