@@ -23,6 +23,7 @@ import { notesRoutes } from './routes/notes';
 import { syllabusRoutes } from './routes/syllabus';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { BODY_LIMIT } from './routes/route-limits';
 import { siteRoutes } from './routes/site';
 import { createAudit } from './services/audit';
 import { createDownloadLinks } from './services/download-links';
@@ -71,6 +72,13 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
+/** The text a 4xx error shows the user: ours as they are; the framework's few in words the UI can show. */
+function clientMessage(status: number, error: { message: string; code?: string }): string {
+  if (status === 429) return API_MESSAGES.tooManyRequests;
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return API_MESSAGES.bodyTooLarge;
+  return error.message;
+}
+
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -87,7 +95,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       },
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT.server,
     // Malformed URLs are refused before routing, where no hook runs: answer them in the API's shape, with the
     // security headers (SECURITY.md items 19, 28).
     frameworkErrors: (error, _request, reply) => {
@@ -132,7 +140,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   securityHeaders(app);
 
-  app.setErrorHandler((error: { statusCode?: number; message: string; extra?: object }, request, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error(error);
@@ -140,9 +148,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       return reply.code(status).send({ message: 'Internal Server Error' });
     }
     const extra = error instanceof HttpError ? error.extra : {};
-    return reply
-      .code(status)
-      .send({ message: status === 429 ? API_MESSAGES.tooManyRequests : error.message, ...extra });
+    return reply.code(status).send({ message: clientMessage(status, error), ...extra });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not Found' }));
   // PostgreSQL text cannot hold U+0000 and fails the query (a 500); refuse it up front on both databases, for

@@ -21,6 +21,7 @@ export const API_MESSAGES = {
   sessionExpired: 'Session expired. Please log in again.',
   adminsOnly: 'Admins only.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  bodyTooLarge: 'The request is too large.',
   uploaded: 'Upload successful',
   syllabusAdded: 'Syllabus added successfully',
   syllabusUpdated: 'Syllabus updated successfully',

@@ -7,7 +7,7 @@ import { parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 import { toApiUser } from '../users';
-import { rateLimit } from './rate-limits';
+import { BODY_LIMIT, rateLimit } from './route-limits';
 
 export async function accountRoutes(
   app: FastifyInstance,
@@ -26,7 +26,10 @@ export async function accountRoutes(
 
   app.post(
     '/api/contact',
-    { config: { access: 'signed-in', rateLimit: rateLimit(context, 'contact') } },
+    {
+      bodyLimit: BODY_LIMIT.contact,
+      config: { access: 'signed-in', rateLimit: rateLimit(context, 'contact') },
+    },
     async (request) => {
       const user = signedInUser(request);
       const body = parse(contactBody, request.body);

@@ -20,7 +20,7 @@ import { isoAfter } from '../services/clock';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { hashOtp, newOtpCode, newResetToken, sameHash, sha256 } from '../services/secrets';
 import { findUserByEmail, insertUser, toApiUser, type UserRow } from '../users';
-import { rateLimit } from './rate-limits';
+import { BODY_LIMIT, rateLimit } from './route-limits';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_TRIES = 5;
@@ -103,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/register',
-    { config: { access: 'public', rateLimit: rateLimit(context, 'register') } },
+    { bodyLimit: BODY_LIMIT.auth, config: { access: 'public', rateLimit: rateLimit(context, 'register') } },
     async (request) => {
       const body = parse(registerBody, request.body);
       const existing = await findUserByEmail(db, body.email);
@@ -137,7 +137,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/verify-otp',
-    { config: { access: 'public', rateLimit: rateLimit(context, 'verifyOtp') } },
+    { bodyLimit: BODY_LIMIT.auth, config: { access: 'public', rateLimit: rateLimit(context, 'verifyOtp') } },
     async (request) => {
       const body = parse(verifyOtpBody, request.body);
       const user = await findUserByEmail(db, body.email);
@@ -189,7 +189,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/resend-otp',
-    { config: { access: 'public', rateLimit: rateLimit(context, 'resendOtp') } },
+    { bodyLimit: BODY_LIMIT.auth, config: { access: 'public', rateLimit: rateLimit(context, 'resendOtp') } },
     async (request, reply) => {
       const body = parse(emailBody, request.body);
       const user = await findUserByEmail(db, body.email);
@@ -211,7 +211,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/login',
-    { config: { access: 'public', rateLimit: rateLimit(context, 'login') } },
+    { bodyLimit: BODY_LIMIT.auth, config: { access: 'public', rateLimit: rateLimit(context, 'login') } },
     async (request) => {
       const body = parse(loginBody, request.body);
       const user = await findUserByEmail(db, body.email);
@@ -236,7 +236,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/google',
-    { config: { access: 'public', rateLimit: rateLimit(context, 'google') } },
+    { bodyLimit: BODY_LIMIT.google, config: { access: 'public', rateLimit: rateLimit(context, 'google') } },
     async (request) => {
       if (!context.google) throw new HttpError(404, API_MESSAGES.googleNotConfigured);
       const body = parse(googleBody, request.body);
@@ -290,7 +290,10 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/forgot-password',
-    { config: { access: 'public', rateLimit: rateLimit(context, 'forgotPassword') } },
+    {
+      bodyLimit: BODY_LIMIT.auth,
+      config: { access: 'public', rateLimit: rateLimit(context, 'forgotPassword') },
+    },
     async (request) => {
       const body = parse(emailBody, request.body);
       const user = await findUserByEmail(db, body.email);
@@ -323,7 +326,10 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
 
   app.post(
     '/api/auth/reset-password/:token',
-    { config: { access: 'public', rateLimit: rateLimit(context, 'resetPassword') } },
+    {
+      bodyLimit: BODY_LIMIT.auth,
+      config: { access: 'public', rateLimit: rateLimit(context, 'resetPassword') },
+    },
     async (request) => {
       const { token } = parse(resetTokenParams, request.params);
       const body = parse(resetPasswordBody, request.body);

@@ -20,7 +20,7 @@ import type { NoteFilesTable } from '../db/schema';
 import { HttpError, parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
-import { rateLimit } from './rate-limits';
+import { rateLimit } from './route-limits';
 
 export const RECENT_NOTES_LIMIT = 8;
 const UNIQUE_RETRIES = 3;

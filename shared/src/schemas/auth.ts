@@ -7,6 +7,8 @@ import { ROLES } from '../constants';
 import {
   EMAIL_MAX_LENGTH,
   emailField,
+  isPlainText,
+  lengthLimit,
   MESSAGE_MAX_LENGTH,
   nameField,
   newPasswordField,
@@ -22,13 +24,13 @@ export const loginBody = z.object({
   email: z
     .string({ error: VALIDATION.emailRequired })
     .trim()
+    .max(...lengthLimit(EMAIL_MAX_LENGTH, VALIDATION.email))
     .min(1, VALIDATION.emailRequired)
-    .max(EMAIL_MAX_LENGTH, VALIDATION.email)
     .transform((e) => e.toLowerCase()),
   password: z
     .string({ error: VALIDATION.passwordRequired })
-    .min(1, VALIDATION.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, VALIDATION.passwordTooLong),
+    .max(...lengthLimit(PASSWORD_MAX_LENGTH, VALIDATION.passwordTooLong))
+    .min(1, VALIDATION.passwordRequired),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -43,7 +45,10 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 /** Reset tokens are 32 random bytes in base64url (43 characters). */
 export const resetTokenParams = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid or expired reset link.'),
+  token: z
+    .string()
+    .max(...lengthLimit(43, 'Invalid or expired reset link.'))
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid or expired reset link.'),
 });
 
 /**
@@ -54,7 +59,7 @@ export const googleBody = z.object({
   credential: z
     .string({ error: 'Google credential is missing.' })
     .min(1, 'Google credential is missing.')
-    .max(8192),
+    .max(...lengthLimit(8192, 'Google credential is too long.')),
   name: z.string().max(200).optional(),
   email: z.string().max(320).optional(),
   googleId: z.string().max(200).optional(),
@@ -65,11 +70,15 @@ export type GoogleBody = z.input<typeof googleBody>;
 export const contactBody = z.object({
   name: z.string().trim().max(200).optional(),
   email: z.string().trim().max(320).optional(),
+  // Line breaks are stored as \n whatever the sender's system wrote.
   message: z
     .string({ error: VALIDATION.message })
+    .max(...lengthLimit(4 * MESSAGE_MAX_LENGTH, VALIDATION.messageTooLong))
+    .overwrite((message) => message.replace(/\r\n?/g, '\n'))
     .trim()
+    .max(...lengthLimit(MESSAGE_MAX_LENGTH, VALIDATION.messageTooLong))
     .min(1, VALIDATION.message)
-    .max(MESSAGE_MAX_LENGTH, VALIDATION.messageTooLong),
+    .refine((message) => isPlainText(message, { multiLine: true }), VALIDATION.messageCharacters),
 });
 export type ContactBody = z.input<typeof contactBody>;
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { findSubject, UPLOAD_CODES, UPLOAD_FORM } from '../catalog/index';
+import { lengthLimit } from './fields';
 import { normaliseSemester, normaliseYear, yearInfo, yearOfSemester, type SemesterNumber } from '../paths';
 
 export const UPLOAD_MESSAGES = {
@@ -26,11 +27,11 @@ function unitNumber(value: string): number | null {
 /** The upload call's query (SPEC §7), checked against the catalog so every upload is browsable (DESIGN §7). */
 export const uploadQuery = z
   .object({
-    branch: z.string({ error: UPLOAD_MESSAGES.branch }),
-    year: z.string({ error: UPLOAD_MESSAGES.year }),
-    semester: z.string({ error: UPLOAD_MESSAGES.semester }),
-    subject: z.string({ error: UPLOAD_MESSAGES.subject }),
-    unit: z.string({ error: UPLOAD_MESSAGES.unit }),
+    branch: z.string({ error: UPLOAD_MESSAGES.branch }).max(...lengthLimit(40, UPLOAD_MESSAGES.branch)),
+    year: z.string({ error: UPLOAD_MESSAGES.year }).max(...lengthLimit(40, UPLOAD_MESSAGES.year)),
+    semester: z.string({ error: UPLOAD_MESSAGES.semester }).max(...lengthLimit(40, UPLOAD_MESSAGES.semester)),
+    subject: z.string({ error: UPLOAD_MESSAGES.subject }).max(...lengthLimit(40, UPLOAD_MESSAGES.subject)),
+    unit: z.string({ error: UPLOAD_MESSAGES.unit }).max(...lengthLimit(40, UPLOAD_MESSAGES.unit)),
   })
   .transform((query, context) => {
     const fail = (message: string) => {

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { SYLLABUS_SEMESTER_SLOTS, SYLLABUS_SEMESTERS } from '../constants';
+import { isPlainText, lengthLimit } from './fields';
 
 export const UPLOAD_TYPES = ['Syllabus', 'Scheme'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
@@ -10,6 +11,8 @@ export type UploadType = (typeof UPLOAD_TYPES)[number];
 export const SYLLABUS_MESSAGES = {
   department: 'Choose a department.',
   field: (name: string) => `${name} is required.`,
+  tooLong: (name: string, max: number) => `${name} must be at most ${max} characters.`,
+  characters: (name: string) => `${name} contains characters that are not allowed.`,
   url: 'Semester links must be http:// or https:// URLs.',
   semester: `Semesters are numbered 1 to ${SYLLABUS_SEMESTER_SLOTS}.`,
 } as const;
@@ -18,14 +21,16 @@ const text = (name: string, max: number) =>
   z
     .string({ error: SYLLABUS_MESSAGES.field(name) })
     .trim()
+    .max(...lengthLimit(max, SYLLABUS_MESSAGES.tooLong(name, max)))
     .min(1, SYLLABUS_MESSAGES.field(name))
-    .max(max, `${name} must be at most ${max} characters.`);
+    .refine((value) => isPlainText(value), SYLLABUS_MESSAGES.characters(name));
 
 export const SYLLABUS_LINK_MAX_LENGTH = 2048;
 
 /** Only http: and https: links are stored (SECURITY.md item 27): never `javascript:`, `data:` or the like. */
 export function isSyllabusLink(value: string): boolean {
-  if (value.length > SYLLABUS_LINK_MAX_LENGTH) return false;
+  // The URL parser drops tabs and line breaks; the stored text must not hold them either.
+  if (value.length > SYLLABUS_LINK_MAX_LENGTH || !isPlainText(value)) return false;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
@@ -38,6 +43,7 @@ export function isSyllabusLink(value: string): boolean {
 const pdfLink = z
   .string({ error: SYLLABUS_MESSAGES.url })
   .trim()
+  .max(...lengthLimit(SYLLABUS_LINK_MAX_LENGTH, SYLLABUS_MESSAGES.url))
   .refine((value) => value === '' || isSyllabusLink(value), SYLLABUS_MESSAGES.url);
 
 const pdfs = z
@@ -63,10 +69,10 @@ export type SyllabusEntryBody = z.input<typeof syllabusEntryBody>;
 
 /** SPEC §7 filters; `system=All` (or no system) means both systems. */
 export const syllabusQuery = z.object({
-  program: z.string().trim().max(60).optional(),
-  system: z.string().trim().max(30).optional(),
-  grading: z.string().trim().max(60).optional(),
-  code: z.string().trim().max(20).optional(),
+  program: z.string().max(60).trim().optional(),
+  system: z.string().max(30).trim().optional(),
+  grading: z.string().max(60).trim().optional(),
+  code: z.string().max(20).trim().optional(),
   uploadType: z.enum(UPLOAD_TYPES).optional(),
 });
 

@@ -1,0 +1,31 @@
+import type { AppContext } from '../context';
+
+/** Per-IP limits on the routes docs/security.md item 29 names: requests per minute. */
+const PER_MINUTE = {
+  login: 10,
+  register: 5,
+  verifyOtp: 10,
+  resendOtp: 5,
+  forgotPassword: 5,
+  resetPassword: 10,
+  google: 10,
+  contact: 5,
+  upload: 30,
+} as const;
+
+export function rateLimit(context: AppContext, route: keyof typeof PER_MINUTE) {
+  return { max: PER_MINUTE[route] * context.rateLimitFactor, timeWindow: 60_000 };
+}
+
+/**
+ * Largest JSON bodies, in bytes (docs/security.md item 34); bigger ones get 413 before they are read. The
+ * anonymous routes take a few short fields: 4 KB holds a 256-character password even written as \uXXXX escapes.
+ * A Google credential is a JWT of 1–2 KB plus the profile fields SPEC §7 sends; a contact message is at most
+ * 5,000 characters, up to 6 bytes each when escaped. Everything else keeps the server-wide 1 MB.
+ */
+export const BODY_LIMIT = {
+  auth: 4 * 1024,
+  google: 16 * 1024,
+  contact: 32 * 1024,
+  server: 1024 * 1024,
+} as const;
