@@ -30,8 +30,10 @@ import { createDownloadLinks } from './services/download-links';
 import { systemClock, type Clock } from './services/clock';
 import { createGoogleVerifier } from './services/google';
 import { createLoginThrottle } from './services/login-throttle';
-import { createMailer, type Mailer } from './services/mailer';
+import { createMailDelivery, createMailer, type Mailer } from './services/mailer';
+import { createMailQuota } from './services/mail-quota';
 import { createNoteStore } from './services/note-store';
+import { createRegistrations } from './services/registrations';
 import { createTokenService } from './services/tokens';
 
 /** Test seams: the edge of the world (time, Google's keys) and the speed limits. */
@@ -109,19 +111,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const clock = options.clock ?? systemClock;
   const { db, dialect } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    });
   const context: AppContext = {
     config,
     db,
     dialect,
     clock,
-    mailer:
-      options.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-      }),
-    tokens: createTokenService(config.jwtSecret, clock),
+    mailer,
+    mail: createMailDelivery(mailer, app.log),
+    mailQuota: createMailQuota(db, dialect, clock, config.jwtSecret),
+    registrations: createRegistrations(db, clock, config.jwtSecret),
+    tokens: createTokenService(config.jwtSecret, clock, db),
     audit: createAudit(db, clock),
     throttle: createLoginThrottle(db, clock),
     google: config.googleClientId
@@ -133,7 +139,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   };
   app.decorate('context', context);
   app.addHook('onClose', async () => {
-    context.mailer.close();
+    await context.mail.drain();
+    mailer.close();
     await db.destroy();
   });
   if (config.seedDemo) await seedDemoData(context);

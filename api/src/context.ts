@@ -7,8 +7,10 @@ import type { Clock } from './services/clock';
 import type { DownloadLinks } from './services/download-links';
 import type { GoogleVerifier } from './services/google';
 import type { LoginThrottle } from './services/login-throttle';
-import type { Mailer } from './services/mailer';
+import type { MailDelivery, Mailer } from './services/mailer';
+import type { MailQuota } from './services/mail-quota';
 import type { NoteStore } from './services/note-store';
+import type { Registrations } from './services/registrations';
 import type { TokenService } from './services/tokens';
 
 /** Everything a route needs, built once in app.ts and handed to each route plugin. */
@@ -18,6 +20,10 @@ export interface AppContext {
   dialect: Dialect;
   clock: Clock;
   mailer: Mailer;
+  /** Sends through `mailer` off the request path (docs/security.md item 39). */
+  mail: MailDelivery;
+  mailQuota: MailQuota;
+  registrations: Registrations;
   tokens: TokenService;
   audit: Audit;
   throttle: LoginThrottle;

@@ -9,6 +9,7 @@ export const API_MESSAGES = {
   otpBlocked: "You've reached the maximum OTP resend limit. Please try again after 10 minutes.",
   loginFailed: 'Invalid email or password.',
   loggedIn: 'Login successful!',
+  loggedOut: 'Logged out.',
   googleLoggedIn: 'Google account logged in!',
   googleNotConfigured: 'Google sign-in is not available on this server.',
   googleInvalid: 'Google sign-in failed. Please try again.',

@@ -26,12 +26,29 @@ export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The user a session belongs to, unless that session was logged out: one query on every request. */
+export async function findSessionUser(
+  db: Kysely<Database>,
+  userId: string,
+  sessionId: string,
+): Promise<UserRow | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('revoked_sessions', (join) => join.on('revoked_sessions.jti', '=', sessionId))
+    .selectAll('users')
+    .select('revoked_sessions.jti as revoked')
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.revoked !== null) return undefined;
+  const { revoked: _revoked, ...user } = row;
+  return user;
+}
+
 export interface NewUser {
   name: string;
   email: string;
   passwordHash: string | null;
   role?: Role;
-  verified: boolean;
   googleSub?: string | null;
 }
 
@@ -43,7 +60,6 @@ export async function insertUser(db: Kysely<Database>, user: NewUser, now: Date)
     password_hash: user.passwordHash,
     google_sub: user.googleSub ?? null,
     role: user.role ?? 'student',
-    is_verified: user.verified ? 1 : 0,
     is_google: user.googleSub ? 1 : 0,
     token_version: 0,
     created_at: now.toISOString(),

@@ -7,6 +7,7 @@ import {
   GOOGLE_CLIENT_ID,
   newUser,
   registerUser,
+  verifySignUp,
   type TestApp,
 } from './helpers';
 
@@ -96,7 +97,16 @@ describe('POST /api/auth/google (SECURITY.md item 20)', () => {
     const me = await t.get('/api/me', { token: reply.body.token });
     expect(me.status).toBe(200);
     expect(me.body.user).toEqual(reply.body.user);
-    expect(await userByEmail(email)).toMatchObject({ is_verified: 1, is_google: 1, password_hash: null });
+    expect(await userByEmail(email)).toMatchObject({ is_google: 1, password_hash: null });
+  });
+
+  it('item 43: a Google name keeps only plain text: no line breaks, bidi overrides or split surrogates', async () => {
+    const email = newUser().email;
+    const reply = await google(await idToken({ email, name: `Eve\r\nBcc: x\u202eevils ${'😀'.repeat(14)}` }));
+    expect(reply.status).toBe(200);
+    const { name } = (await userByEmail(email))!;
+    expect(name).toBe(`EveBcc: xevils ${'😀'.repeat(7)}`);
+    expect(name.length).toBeLessThanOrEqual(30);
   });
 
   it('item 20: the issuer may be written without https://, and the same sub signs in to the same account', async () => {
@@ -208,18 +218,16 @@ describe('POST /api/auth/google (SECURITY.md item 20)', () => {
     expect(login.status).toBe(200);
   });
 
-  it('item 20: linking an unverified password account drops the password nobody proved (pre-registration hijack)', async () => {
+  it("item 20: a Google sign-up ends the sign-ups waiting for the address: a squatter's can no longer be verified", async () => {
     const victimEmail = newUser().email;
     const attacker = newUser({ email: victimEmail, password: 'attacker chose this' });
-    await registerUser(t, attacker);
+    const squatted = await registerUser(t, attacker);
 
     const victim = await google(await idToken({ email: victimEmail, emailVerified: true }));
     expect(victim.status).toBe(200);
-    expect(await userByEmail(victimEmail)).toMatchObject({
-      is_verified: 1,
-      is_google: 1,
-      password_hash: null,
-    });
+    expect(await userByEmail(victimEmail)).toMatchObject({ is_google: 1, password_hash: null });
+    // Even with the code (which went to the victim's mailbox), the waiting registration is gone.
+    expect((await verifySignUp(t, attacker, squatted)).status).toBe(400);
     const attempt = await t.post('/api/auth/login', { email: victimEmail, password: attacker.password });
     expect(attempt.status).toBe(401);
     expect(attempt.body).toEqual({ message: 'Invalid email or password.' });

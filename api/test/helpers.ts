@@ -325,18 +325,28 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
   };
 }
 
-/** Registers through the API and returns the emailed code (not yet verified). */
-export async function registerUser(t: TestApp, user: TestUser): Promise<string> {
+/** A sign-up in progress: the registration id the register reply gave and the code mailed for it. */
+export interface PendingSignUp {
+  registration: string;
+  code: string;
+}
+
+/** Registers through the API and returns the registration and its emailed code (not yet verified). */
+export async function registerUser(t: TestApp, user: TestUser): Promise<PendingSignUp> {
   const reply = await t.post('/api/auth/register', user);
   expect(reply.status).toBe(200);
-  return codeFrom(t.lastMailTo(user.email.toLowerCase()));
+  return { registration: reply.body.registration, code: codeFrom(t.lastMailTo(user.email.toLowerCase())) };
+}
+
+/** POST /api/auth/verify-otp for a sign-up (the code may be overridden). */
+export function verifySignUp(t: TestApp, user: TestUser, signUp: PendingSignUp, otp: unknown = signUp.code) {
+  return t.post('/api/auth/verify-otp', { email: user.email, otp, registration: signUp.registration });
 }
 
 /** Registers and verifies through the API. */
 export async function createVerifiedUser(t: TestApp, overrides: Partial<TestUser> = {}): Promise<TestUser> {
   const user = newUser(overrides);
-  const code = await registerUser(t, user);
-  const reply = await t.post('/api/auth/verify-otp', { email: user.email, otp: code });
+  const reply = await verifySignUp(t, user, await registerUser(t, user));
   expect(reply.status).toBe(200);
   return user;
 }
@@ -352,7 +362,7 @@ export async function countRows(
   db: Kysely<Database>,
   table:
     | 'users'
-    | 'otp_codes'
+    | 'registrations'
     | 'password_resets'
     | 'contact_messages'
     | 'audit_log'

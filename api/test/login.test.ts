@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   buildTestApp,
   codeFrom,
   createVerifiedUser,
   newUser,
+  linkFrom,
   registerUser,
   type TestApp,
   type TestUser,
@@ -78,7 +81,7 @@ describe('POST /api/auth/login', () => {
     expect(reply.body).toEqual({ message });
   });
 
-  it('item 3: login fails identically for unknown email, wrong password and unverified account', async () => {
+  it('item 3: login fails identically for unknown email, wrong password and a sign-up not yet verified', async () => {
     const ip = nextAddress();
     const verified = await createVerifiedUser(t);
     const unverified = newUser();
@@ -86,7 +89,7 @@ describe('POST /api/auth/login', () => {
     const cases = {
       unknownEmail: await login(newUser().email, verified.password, ip),
       wrongPassword: await login(verified.email, `${verified.password}x`, ip),
-      unverifiedAccount: await login(unverified.email, unverified.password, ip),
+      unverifiedSignUp: await login(unverified.email, unverified.password, ip),
       unverifiedWrongPassword: await login(unverified.email, 'not the password', ip),
     };
     for (const [label, reply] of Object.entries(cases)) {
@@ -122,20 +125,27 @@ describe('POST /api/auth/login', () => {
     expect(reply.body.user.email).toBe(user.email);
   });
 
-  it('item 6: after 5 failures the account is locked and even the right password gets the same failed reply', async () => {
+  it('item 36: after 5 failures from one address, that address is locked out of the account, even with the right password', async () => {
     const user = await createVerifiedUser(t);
-    for (let i = 0; i < 5; i += 1) {
-      expect(await login(user.email, `wrong-${i}-password`, nextAddress())).toEqual(FAILED);
-    }
-    // From yet another address, so only the account lock can explain the refusal.
-    expect(await login(user.email, user.password, nextAddress())).toEqual(FAILED);
+    const ip = nextAddress();
+    for (let i = 0; i < 5; i += 1) expect(await login(user.email, `wrong-${i}-password`, ip)).toEqual(FAILED);
+    expect(await login(user.email, user.password, ip)).toEqual(FAILED);
     // The lock ends after 15 minutes.
     t.clock.advance(15 * MINUTE + 1000);
+    expect((await login(user.email, user.password, ip)).status).toBe(200);
+  });
+
+  it("item 36: someone else's failures from another address do not lock the owner out", async () => {
+    const user = await createVerifiedUser(t);
+    const attacker = nextAddress();
+    for (let i = 0; i < 12; i += 1)
+      expect(await login(user.email, `guess-${i}-password`, attacker)).toEqual(FAILED);
     expect((await login(user.email, user.password, nextAddress())).status).toBe(200);
   });
 
   it('item 6: email case variants count together towards the lock', async () => {
     const user = await createVerifiedUser(t);
+    const ip = nextAddress();
     const variants = [
       user.email,
       user.email.toUpperCase(),
@@ -143,18 +153,59 @@ describe('POST /api/auth/login', () => {
       user.email.replace(/^s/, 'S'),
       user.email.replace('example', 'EXAMPLE'),
     ];
-    for (const email of variants)
-      expect(await login(email, 'wrong password!', nextAddress())).toEqual(FAILED);
-    expect(await login(user.email, user.password, nextAddress())).toEqual(FAILED);
+    for (const email of variants) expect(await login(email, 'wrong password!', ip)).toEqual(FAILED);
+    expect(await login(user.email, user.password, ip)).toEqual(FAILED);
   });
 
-  it('item 6: a successful login clears the account counter', async () => {
+  it('item 6: a successful login clears the counter', async () => {
     const user = await createVerifiedUser(t);
     const ip = nextAddress();
     for (let i = 0; i < 4; i += 1) await login(user.email, 'wrong password!', ip);
     expect((await login(user.email, user.password, ip)).status).toBe(200);
     for (let i = 0; i < 4; i += 1) await login(user.email, 'wrong password!', ip);
     expect((await login(user.email, user.password, ip)).status).toBe(200);
+  });
+
+  it(
+    'item 36: guessing from many addresses hits the account ceiling: past 50 failures each one doubles the wait',
+    async () => {
+      const user = await createVerifiedUser(t);
+      // 50 addresses, one guess each: no address is locked, the account has seen 50 failures.
+      for (let i = 0; i < 50; i += 1)
+        expect(await login(user.email, `guess-${i}`, nextAddress())).toEqual(FAILED);
+      expect((await login(user.email, user.password, nextAddress())).status).toBe(200);
+      for (let i = 0; i < 50; i += 1)
+        expect(await login(user.email, `guess-${i}`, nextAddress())).toEqual(FAILED);
+      // The 51st failure makes the account wait 1 s, the next 2 s, then 4 s, 8 s…
+      for (const seconds of [1, 2, 4, 8]) {
+        expect(await login(user.email, 'one more guess', nextAddress())).toEqual(FAILED);
+        // While it waits, even the right password from a fresh address gets the failed reply (and is not counted).
+        t.clock.advance(seconds * 1000 - 100);
+        expect(await login(user.email, user.password, nextAddress())).toEqual(FAILED);
+        t.clock.advance(100);
+      }
+      const row = await t.db
+        .selectFrom('login_throttle')
+        .selectAll()
+        .where('key', '=', `account:${user.email}`)
+        .executeTakeFirstOrThrow();
+      expect(row.failures).toBe(54);
+      // Once the wait is over, the owner gets in (and the account's count starts over).
+      expect((await login(user.email, user.password, nextAddress())).status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it('item 36: a password reset lifts every lock on the account', async () => {
+    const user = await createVerifiedUser(t);
+    const ip = nextAddress();
+    for (let i = 0; i < 5; i += 1) await login(user.email, 'wrong password!', ip);
+    expect(await login(user.email, user.password, ip)).toEqual(FAILED);
+    await t.post('/api/auth/forgot-password', { email: user.email });
+    const token = linkFrom(t.lastMailTo(user.email)).pathname.split('/').pop();
+    const newPassword = 'a fresh password after reset';
+    expect((await t.post(`/api/auth/reset-password/${token}`, { password: newPassword })).status).toBe(200);
+    expect((await login(user.email, newPassword, ip)).status).toBe(200);
   });
 
   it(
@@ -242,6 +293,49 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('lockout between real clients on loopback addresses (docs/security.md item 36)', () => {
+  let served: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    served = await buildTestApp();
+    await served.app.listen({ host: '0.0.0.0', port: 0 });
+    port = (served.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await served.close();
+  });
+
+  /** A login sent over a socket bound to `localAddress`: the server sees a different client per address. */
+  function loginFrom(localAddress: string, email: string, password: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const body = JSON.stringify({ email, password });
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          localAddress,
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  it('failures from 127.0.0.2 lock 127.0.0.2 out of the account; the owner on 127.0.0.3 signs in', async () => {
+    const user = await createVerifiedUser(served);
+    for (let i = 0; i < 6; i += 1) expect(await loginFrom('127.0.0.2', user.email, `guess-${i}`)).toBe(401);
+    expect(await loginFrom('127.0.0.2', user.email, user.password)).toBe(401);
+    expect(await loginFrom('127.0.0.3', user.email, user.password)).toBe(200);
+  });
+});
+
 describe('POST /api/auth/login behind a trusted proxy', () => {
   let proxied: TestApp;
   beforeAll(async () => {
@@ -259,7 +353,11 @@ describe('POST /api/auth/login behind a trusted proxy', () => {
       { headers: { 'x-forwarded-for': '203.0.113.9' } },
     );
     const keys = await proxied.db.selectFrom('login_throttle').select('key').execute();
-    expect(keys.map((row) => row.key).sort()).toEqual([`account:${user.email}`, 'ip:203.0.113.9']);
+    expect(keys.map((row) => row.key).sort()).toEqual([
+      `account:${user.email}`,
+      'ip:203.0.113.9',
+      `pair:${user.email}|203.0.113.9`,
+    ]);
   });
 
   it('item 28: an over-long forwarded address gets the failed-login reply, not a 500', async () => {

@@ -9,6 +9,7 @@ import {
   newUser,
   PUBLIC_URL,
   registerUser,
+  verifySignUp,
   tokenFromLink,
   type TestApp,
   type TestUser,
@@ -196,12 +197,13 @@ describe('POST /api/auth/reset-password/:token', () => {
   });
 
   it('item 12: a reset token cannot verify an email, and a code cannot reset a password', async () => {
+    const owner = await createVerifiedUser(t);
+    const token = await requestLink(owner);
     const user = newUser();
-    const code = await registerUser(t, user);
-    const token = await requestLink(user);
-    const verify = await t.post('/api/auth/verify-otp', { email: user.email, otp: token });
+    const signUp = await registerUser(t, user);
+    const verify = await verifySignUp(t, user, signUp, token);
     expect(verify.status).toBe(400);
-    const wrongPurpose = await reset(code, 'a new password here');
+    const wrongPurpose = await reset(signUp.code, 'a new password here');
     expect(wrongPurpose.status).toBe(400);
     expect(wrongPurpose.body).toEqual(RESET_INVALID);
   });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildTestApp, codeFrom, countRows, createVerifiedUser, newUser, type TestApp } from './helpers';
+import {
+  buildTestApp,
+  codeFrom,
+  countRows,
+  createVerifiedUser,
+  newUser,
+  registerUser,
+  verifySignUp,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 
@@ -10,24 +19,37 @@ afterAll(async () => {
   await t.close();
 });
 
-const REGISTERED = { message: 'OTP sent to your email' };
+const REGISTERED_MESSAGE = 'OTP sent to your email';
+const SECOND = 1000;
+const HOUR = 3600 * SECOND;
 
 async function userRow(email: string) {
   return t.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
+function login(email: string, password: string) {
+  return t.post('/api/auth/login', { email, password });
+}
+
 describe('POST /api/auth/register', () => {
-  it('creates an unverified student and mails a 6-digit code', async () => {
+  it('keeps the sign-up waiting (no account yet), answers its registration id and mails a 6-digit code', async () => {
     const user = newUser();
     const reply = await t.post('/api/auth/register', user);
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual(REGISTERED);
+    expect(reply.body).toEqual({ message: REGISTERED_MESSAGE, registration: expect.any(String) });
     const mails = t.mailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your StudyHub verification code');
     expect(codeFrom(mails[0])).toMatch(/^\d{6}$/);
-    const row = await userRow(user.email);
-    expect(row).toMatchObject({ name: user.name, email: user.email, role: 'student', is_verified: 0 });
+    // The name was typed by whoever registered: the code mail does not repeat it.
+    expect(mails[0]!.text).not.toContain(user.name);
+    expect(await userRow(user.email)).toBeUndefined();
+    const registration = await t.db
+      .selectFrom('registrations')
+      .selectAll()
+      .where('id', '=', reply.body.registration)
+      .executeTakeFirstOrThrow();
+    expect(registration).toMatchObject({ name: user.name, email: user.email, attempts: 0 });
   });
 
   const longName = 'N'.repeat(31);
@@ -46,6 +68,7 @@ describe('POST /api/auth/register', () => {
     ['an email with nothing before the at sign', { email: '@example.com' }, 'Enter a valid email address.'],
     ['an email with two at signs', { email: 'a@@example.com' }, 'Enter a valid email address.'],
     ['an email ending in a dot', { email: 'a@example.' }, 'Enter a valid email address.'],
+    ['an email whose domain starts with its only dot', { email: 'a@.com' }, 'Enter a valid email address.'],
     ['an empty email', { email: '' }, 'Enter a valid email address.'],
     ['a number as email', { email: 12345 }, 'Enter a valid email address.'],
     ['a password of 7 characters', { password: '1234567' }, 'Password must be at least 8 characters long.'],
@@ -56,12 +79,12 @@ describe('POST /api/auth/register', () => {
       'Password must be at most 256 characters.',
     ],
   ])('rejects %s with 400 and the SPEC message', async (_label, override, message) => {
-    const before = await countRows(t.db, 'users');
+    const before = await countRows(t.db, 'registrations');
     const mailsBefore = t.mails.length;
     const reply = await t.post('/api/auth/register', { ...newUser(), ...override });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ message });
-    expect(await countRows(t.db, 'users')).toBe(before);
+    expect(await countRows(t.db, 'registrations')).toBe(before);
     expect(t.mails).toHaveLength(mailsBefore);
   });
 
@@ -71,24 +94,26 @@ describe('POST /api/auth/register', () => {
     ['item 2: a password of any characters (spaces, emoji, non-Latin)', { password: '  пароль 🔑 密码  ' }],
     ['a name of exactly 3 characters', { name: 'Ada' }],
     ['a name of exactly 30 characters', { name: 'N'.repeat(30) }],
+    ['a Devanagari name with joiners', { name: 'क्‍ष त्र' }],
+    ['an email with dots after the at sign', { email: `dots-${Date.now()}@a..example.com` }],
   ])('accepts %s', async (_label, override) => {
     const user = newUser(override);
-    const reply = await t.post('/api/auth/register', user);
-    expect(reply.status).toBe(200);
-    expect(reply.body).toEqual(REGISTERED);
+    const signUp = await registerUser(t, user);
     // The password is kept exactly as given: no trimming, no truncation.
-    const code = codeFrom(t.lastMailTo(user.email));
-    expect((await t.post('/api/auth/verify-otp', { email: user.email, otp: code })).status).toBe(200);
-    const login = await t.post('/api/auth/login', { email: user.email, password: user.password });
-    expect(login.status).toBe(200);
+    expect((await verifySignUp(t, user, signUp)).status).toBe(200);
+    expect((await login(user.email, user.password)).status).toBe(200);
   });
 
   it('stores the email in lower case and trims it', async () => {
     const user = newUser();
     const reply = await t.post('/api/auth/register', { ...user, email: `  ${user.email.toUpperCase()}  ` });
     expect(reply.status).toBe(200);
-    expect(await userRow(user.email)).toMatchObject({ email: user.email });
     expect(t.mailsTo(user.email)).toHaveLength(1);
+    await verifySignUp(t, user, {
+      registration: reply.body.registration,
+      code: codeFrom(t.lastMailTo(user.email)),
+    });
+    expect(await userRow(user.email)).toMatchObject({ email: user.email });
   });
 
   it('item 23: role and other account fields in the body are ignored (mass assignment)', async () => {
@@ -102,11 +127,16 @@ describe('POST /api/auth/register', () => {
       token_version: 99,
       id: 'chosen-id',
       _id: 'chosen-id',
+      registration: 'chosen-registration',
     });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual(REGISTERED);
+    expect(reply.body.registration).not.toBe('chosen-registration');
+    await verifySignUp(t, user, {
+      registration: reply.body.registration,
+      code: codeFrom(t.lastMailTo(user.email)),
+    });
     const row = await userRow(user.email);
-    expect(row).toMatchObject({ role: 'student', is_verified: 0, is_google: 0, token_version: 0 });
+    expect(row).toMatchObject({ role: 'student', is_google: 0, token_version: 0 });
     expect(row!.id).not.toBe('chosen-id');
   });
 
@@ -116,22 +146,39 @@ describe('POST /api/auth/register', () => {
     const fresh = await t.post('/api/auth/register', newUser());
     const mailsBefore = t.mailsTo(owner.email).length;
 
+    t.clock.advance(31 * SECOND);
     const taken = await t.post('/api/auth/register', { ...newUser(), email: owner.email.toUpperCase() });
-    expect({ status: taken.status, body: taken.body }).toEqual({ status: fresh.status, body: fresh.body });
+    const shape = (reply: typeof fresh) => ({
+      status: reply.status,
+      keys: Object.keys(reply.body).sort(),
+      message: reply.body.message,
+      registration: typeof reply.body.registration,
+    });
+    expect(shape(taken)).toEqual(shape(fresh));
 
     const newMails = t.mailsTo(owner.email).slice(mailsBefore);
     expect(newMails).toHaveLength(1);
     expect(newMails[0]!.subject).toBe('Someone tried to register with your email');
     expect(newMails[0]!.text).not.toMatch(/\b\d{6}\b/);
-    // The account is untouched: same name, same password, still verified.
+    // The account is untouched: same name, same password.
     expect(await userRow(owner.email)).toEqual(ownerRowBefore);
-    const login = await t.post('/api/auth/login', { email: owner.email, password: owner.password });
-    expect(login.status).toBe(200);
+    expect((await login(owner.email, owner.password)).status).toBe(200);
+  });
+
+  it('item 41: the owner hears of a registration attempt at most once per half hour', async () => {
+    const owner = await createVerifiedUser(t);
+    const before = t.mailsTo(owner.email).length;
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      t.clock.advance(31 * SECOND);
+      expect((await t.post('/api/auth/register', { ...newUser(), email: owner.email })).status).toBe(200);
+    }
+    expect(t.mailsTo(owner.email).length - before).toBe(1);
   });
 
   it('item 1: passwords are stored as argon2id with m=19456, t=2, p=1', async () => {
     const user = newUser();
-    await t.post('/api/auth/register', user);
+    const signUp = await registerUser(t, user);
+    await verifySignUp(t, user, signUp);
     const row = await userRow(user.email);
     // PHC string: $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>
     const parts = row!.password_hash!.split('$');
@@ -149,62 +196,98 @@ describe('POST /api/auth/register', () => {
     const password = 'the very same password 42';
     const first = newUser({ password });
     const second = newUser({ password });
-    await t.post('/api/auth/register', first);
+    await verifySignUp(t, first, await registerUser(t, first));
     await t.post('/api/auth/register', second);
-    const [a, b] = [await userRow(first.email), await userRow(second.email)];
+    const [a, b] = [
+      await userRow(first.email),
+      await t.db.selectFrom('registrations').selectAll().where('email', '=', second.email).executeTakeFirst(),
+    ];
     expect(a!.password_hash).not.toBe(b!.password_hash);
-    for (const table of ['users', 'otp_codes', 'audit_log'] as const) {
+    for (const table of ['users', 'registrations', 'audit_log'] as const) {
       const rows = await t.db.selectFrom(table).selectAll().execute();
       expect(JSON.stringify(rows)).not.toContain(password);
     }
   });
 });
 
-describe('registering again before verifying', () => {
-  it('keeps the first password, so whoever registers the address second cannot own the account', async () => {
+describe('someone else registers the address first (docs/security.md item 35)', () => {
+  it("the owner's verified registration gets the owner's password, never the squatter's", async () => {
     const owner = newUser();
-    await t.post('/api/auth/register', owner);
-    t.clock.advance(31_000);
-    const intruder = { ...owner, name: 'Intruder', password: 'intruder password 1' };
-    const again = await t.post('/api/auth/register', intruder);
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual(REGISTERED);
+    const squatter = { ...owner, name: 'Squatter', password: 'squatter password 1' };
+    // The squatter registers first and never verifies (the code went to the owner's mailbox).
+    const squatted = await registerUser(t, squatter);
+    t.clock.advance(31 * SECOND);
+    const signUp = await registerUser(t, owner);
+    expect(signUp.code).not.toBe(squatted.code);
 
-    // The owner verifies with the newest code from their own mailbox.
-    const verified = await t.post('/api/auth/verify-otp', {
-      email: owner.email,
-      otp: codeFrom(t.lastMailTo(owner.email)),
-    });
-    expect(verified.status).toBe(200);
-    expect(
-      (await t.post('/api/auth/login', { email: owner.email, password: intruder.password })).status,
-    ).toBe(401);
-    expect((await t.post('/api/auth/login', { email: owner.email, password: owner.password })).status).toBe(
-      200,
-    );
+    expect((await verifySignUp(t, owner, signUp)).status).toBe(200);
+    expect((await login(owner.email, squatter.password)).status).toBe(401);
+    expect((await login(owner.email, owner.password)).status).toBe(200);
     expect(await userRow(owner.email)).toMatchObject({ name: owner.name });
+    // The squatter's waiting registration died with the account's creation.
+    expect((await verifySignUp(t, squatter, squatted)).status).toBe(400);
   });
 
-  it('follows the resend rules: no new code within 30 s, and it cannot lift a block', async () => {
+  it("the squatter's code, mailed to the owner, cannot verify the owner's registration, nor the owner's code the squatter's", async () => {
+    const owner = newUser();
+    const signUp = await registerUser(t, owner);
+    t.clock.advance(31 * SECOND);
+    const squatter = { ...owner, name: 'Squatter', password: 'squatter password 2' };
+    const squatted = await registerUser(t, squatter);
+
+    // The owner, confused by two mails, types the newest code: it belongs to the squatter's registration.
+    const mixedUp = await verifySignUp(t, owner, signUp, squatted.code);
+    expect(mixedUp.status).toBe(400);
+    // The squatter holds their registration id but not the owner's code.
+    expect((await verifySignUp(t, squatter, squatted, signUp.code)).status).toBe(400);
+    expect(await userRow(owner.email)).toBeUndefined();
+
+    expect((await verifySignUp(t, owner, signUp)).status).toBe(200);
+    expect((await login(owner.email, owner.password)).status).toBe(200);
+    expect((await login(owner.email, squatter.password)).status).toBe(401);
+  });
+
+  it('registering again follows the resend rules: no new code within 30 s, and it cannot lift a block', async () => {
     const user = newUser();
-    await t.post('/api/auth/register', user);
+    const first = (await t.post('/api/auth/register', user)).body.registration as string;
     await t.post('/api/auth/register', user);
     expect(t.mailsTo(user.email)).toHaveLength(1);
 
     for (let resend = 1; resend <= 3; resend += 1) {
-      t.clock.advance(31_000);
-      expect((await t.post('/api/auth/register', user)).body).toEqual(REGISTERED);
+      t.clock.advance(31 * SECOND);
+      expect((await t.post('/api/auth/register', user)).body.message).toBe(REGISTERED_MESSAGE);
     }
     expect(t.mailsTo(user.email)).toHaveLength(4);
-    t.clock.advance(31_000);
-    const blocked = await t.post('/api/auth/resend-otp', { email: user.email });
+    t.clock.advance(31 * SECOND);
+    const blocked = await t.post('/api/auth/resend-otp', { email: user.email, registration: first });
     expect(blocked.status).toBe(403);
-    expect(await t.post('/api/auth/register', user)).toMatchObject({ status: 200, body: REGISTERED });
+    expect((await t.post('/api/auth/register', user)).status).toBe(200);
     expect(t.mailsTo(user.email)).toHaveLength(4);
 
     // After the ten minutes, registering again sends a fresh code.
-    t.clock.advance(10 * 60_000 + 1_000);
+    t.clock.advance(10 * 60 * SECOND + SECOND);
     await t.post('/api/auth/register', user);
     expect(t.mailsTo(user.email)).toHaveLength(5);
+  });
+
+  it('a sign-up nobody verifies expires after 24 hours and is removed', async () => {
+    const user = newUser();
+    const signUp = await registerUser(t, user);
+    t.clock.advance(24 * HOUR + SECOND);
+    // Expired: its code cannot be renewed or used, and the next sign-up sweeps it away.
+    const resend = await t.post('/api/auth/resend-otp', {
+      email: user.email,
+      registration: signUp.registration,
+    });
+    expect(resend.status).toBe(200);
+    expect(t.lastMailTo(user.email)!.text).toContain(signUp.code);
+    expect((await verifySignUp(t, user, signUp)).status).toBe(400);
+    await t.post('/api/auth/register', newUser());
+    const left = await t.db
+      .selectFrom('registrations')
+      .select('id')
+      .where('id', '=', signUp.registration)
+      .execute();
+    expect(left).toEqual([]);
   });
 });

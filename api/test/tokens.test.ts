@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   decodeJwt,
@@ -47,7 +48,7 @@ function signed(
   claims: Record<string, unknown> = { ver: 0 },
   subject: string = userId,
 ) {
-  return new SignJWT(claims)
+  return new SignJWT({ jti: randomUUID(), ...claims })
     .setProtectedHeader({ alg, typ: 'JWT' })
     .setSubject(subject)
     .setIssuedAt(nowSeconds())
@@ -62,10 +63,16 @@ function tamperPayload(jwt: string, change: Record<string, unknown>): string {
 }
 
 describe('session tokens (SECURITY.md item 16)', () => {
-  it('item 16: issued tokens are HS256 with sub, ver, iat and exp 12 hours ahead', () => {
+  it('item 16: issued tokens are HS256 with sub, ver, a session id, iat and exp 12 hours ahead', () => {
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
     const claims = decodeJwt(token);
-    expect(claims).toEqual({ sub: userId, ver: 0, iat: expect.any(Number), exp: expect.any(Number) });
+    expect(claims).toEqual({
+      sub: userId,
+      ver: 0,
+      jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+    });
     expect(claims.exp! - claims.iat!).toBe(12 * 3600);
   });
 
@@ -106,11 +113,13 @@ describe('session tokens (SECURITY.md item 16)', () => {
       () => signed('HS256', secretKey, { ver: 0 }, NO_SUCH_USER),
     ],
     ['a right-key token without a token version', () => signed('HS256', secretKey, {})],
+    ['a right-key token without a session id', () => signed('HS256', secretKey, { ver: 0, jti: undefined })],
+    ['a right-key token with a number as session id', () => signed('HS256', secretKey, { ver: 0, jti: 7 })],
     ['a right-key token with a string token version', () => signed('HS256', secretKey, { ver: '0' })],
     [
       'a right-key token without exp',
       () =>
-        new SignJWT({ ver: 0 })
+        new SignJWT({ ver: 0, jti: randomUUID() })
           .setProtectedHeader({ alg: 'HS256' })
           .setSubject(userId)
           .setIssuedAt(nowSeconds())
@@ -180,6 +189,46 @@ describe('session tokens (SECURITY.md item 16)', () => {
   });
 });
 
+describe('logout (docs/security.md item 38)', () => {
+  const LOGGED_OUT = { message: 'Logged out.' };
+
+  it('item 38: logout ends this session at once; another session of the same user goes on', async () => {
+    const user = await createVerifiedUser(t);
+    const laptop = await loginUser(t, user);
+    const phone = await loginUser(t, user);
+    const reply = await t.post('/api/auth/logout', undefined, { token: laptop });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual(LOGGED_OUT);
+    expect(await t.get('/api/me', { token: laptop })).toMatchObject({ status: 401, body: EXPIRED });
+    expect((await t.get('/api/me', { token: phone })).status).toBe(200);
+    // Logging out again with the ended token is refused like any expired session.
+    expect(await t.post('/api/auth/logout', undefined, { token: laptop })).toMatchObject({
+      status: 401,
+      body: EXPIRED,
+    });
+  });
+
+  it('item 38: a logged-out token stays refused until its expiry, and the revocation is dropped after that', async () => {
+    const user = await createVerifiedUser(t);
+    const session = await loginUser(t, user);
+    const { jti } = decodeJwt(session);
+    await t.post('/api/auth/logout', undefined, { token: session });
+    t.clock.advance(11 * HOUR);
+    expect((await t.get('/api/me', { token: session })).status).toBe(401);
+    t.clock.advance(2 * HOUR);
+    // Another logout sweeps the expired revocation away.
+    const other = await loginUser(t, user);
+    await t.post('/api/auth/logout', undefined, { token: other });
+    const left = await t.db.selectFrom('revoked_sessions').select('jti').where('jti', '=', jti!).execute();
+    expect(left).toEqual([]);
+    t.clock.advance(-13 * HOUR);
+  });
+
+  it('item 38: anonymous logout is refused', async () => {
+    expect(await t.post('/api/auth/logout')).toMatchObject({ status: 401, body: REQUIRED });
+  });
+});
+
 describe('revocation (SECURITY.md item 17)', () => {
   it('item 17: after a password reset the old token gets 401 and a new login works', async () => {
     const user = await createVerifiedUser(t);
@@ -211,7 +260,7 @@ describe('revocation (SECURITY.md item 17)', () => {
     expect(reply.body).toEqual(EXPIRED);
   });
 
-  it('item 17: bumping the token version (logout everywhere, role change) revokes earlier tokens', async () => {
+  it('item 17: bumping the token version revokes every earlier token of the user', async () => {
     const user = await createVerifiedUser(t);
     const userToken = await loginUser(t, user);
     await t.db

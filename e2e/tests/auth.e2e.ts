@@ -57,11 +57,20 @@ describe('sign-up and sign-in', () => {
       account.email,
     );
 
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const me = () => fetch(url('/api/me'), { headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).status).toBe(200);
+
     await logout.click();
     await page.waitForURL(/\/login$/);
     await page.getByText('⏳ Session expired. Please log in again.').first().waitFor();
     await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The server ended the session too: a copy of the token no longer works (docs/security.md item 38).
+    for (let tries = 0; (await me()).status !== 401; tries += 1) {
+      if (tries > 50) throw new Error('The logged-out token still works');
+      await page.waitForTimeout(100);
+    }
   });
 
   test('a wrong password shows the server message in the banner and keeps the visitor signed out', async () => {

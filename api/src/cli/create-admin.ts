@@ -47,7 +47,6 @@ try {
       .updateTable('users')
       .set((eb) => ({
         role: 'admin',
-        is_verified: 1,
         password_hash: passwordHash,
         token_version: eb('token_version', '+', 1),
         updated_at: now,
@@ -60,11 +59,7 @@ try {
     const name = nameField.safeParse(values.name ?? '');
     if (!name.success) fail(`--name: ${name.error.issues[0]?.message ?? 'invalid'}`);
     userId = (
-      await insertUser(
-        db,
-        { name: name.data, email: email.data, passwordHash, role: 'admin', verified: true },
-        systemClock(),
-      )
+      await insertUser(db, { name: name.data, email: email.data, passwordHash, role: 'admin' }, systemClock())
     ).id;
     console.log(`Admin ${email.data} created.`);
   }

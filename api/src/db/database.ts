@@ -19,6 +19,7 @@ import pg from 'pg';
 import * as accounts from './migrations/0001-accounts';
 import * as noteFiles from './migrations/0002-note-files';
 import * as syllabus from './migrations/0003-syllabus';
+import * as accountSecurity from './migrations/0004-account-security';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-note-files': noteFiles,
   '0003-syllabus': syllabus,
+  '0004-account-security': accountSecurity,
 };
 
 export function isPostgresUrl(url: string): boolean {

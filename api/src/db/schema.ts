@@ -14,27 +14,47 @@ export interface UsersTable {
   password_hash: string | null;
   google_sub: string | null;
   role: Role;
-  is_verified: number;
   is_google: number;
-  /** Bumped to revoke every token issued before (reset, role change, deletion, logout-everywhere). */
+  /** Bumped to revoke every token issued before (password reset; deletion removes the row). */
   token_version: number;
   created_at: string;
   updated_at: string;
 }
 
-/** One live code per user and purpose; a resend replaces the code in place. */
-export interface OtpCodesTable {
+/**
+ * A sign-up waiting for its code (docs/security.md item 35). Each registration keeps the name and password it was
+ * made with; verifying its code creates the account with exactly those. Gone when verified or 24 h old.
+ */
+export interface RegistrationsTable {
   id: string;
-  user_id: string;
-  purpose: 'verify-email';
-  /** HMAC-SHA256 of the code under the server secret. */
+  /** Lower case. Several registrations may wait for one address; each has its own code. */
+  email: string;
+  name: string;
+  password_hash: string;
+  /** HMAC-SHA256 of the code under the server secret, salted with the registration id. */
   code_hash: string;
-  expires_at: string;
+  code_expires_at: string;
+  /** Wrong codes tried against the current code. */
   attempts: number;
-  consumed_at: string | null;
-  sent_at: string;
-  resends: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Mails sent to one address for one purpose, shared by every replica (docs/security.md item 41). */
+export interface MailQuotaTable {
+  /** `<purpose>:<HMAC of the address>`: addresses nobody registered are counted without being stored. */
+  key: string;
+  sends: number;
+  window_started_at: string;
+  last_sent_at: string | null;
   blocked_until: string | null;
+}
+
+/** Session tokens ended by logout before their expiry (docs/security.md item 38); dropped once expired. */
+export interface RevokedSessionsTable {
+  jti: string;
+  user_id: string;
+  expires_at: string;
 }
 
 export interface PasswordResetsTable {
@@ -47,9 +67,11 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
-/** Failed-login counters per account and per client IP (SECURITY.md item 6). */
+/** Failed-login counters per account, per account and client IP, and per client IP (docs/security.md item 36). */
 export interface LoginThrottleTable {
   key: string;
+  /** The account (lower-case email) a row counts for, so a password reset can clear them all; null for IPs. */
+  account: string | null;
   failures: number;
   window_started_at: string;
   locked_until: string | null;
@@ -110,7 +132,9 @@ export interface SyllabusEntriesTable {
 
 export interface Database {
   users: UsersTable;
-  otp_codes: OtpCodesTable;
+  registrations: RegistrationsTable;
+  mail_quota: MailQuotaTable;
+  revoked_sessions: RevokedSessionsTable;
   password_resets: PasswordResetsTable;
   login_throttle: LoginThrottleTable;
   contact_messages: ContactMessagesTable;

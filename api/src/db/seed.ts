@@ -79,7 +79,6 @@ export async function seedDemoData(context: AppContext): Promise<boolean> {
         email: login.email,
         passwordHash: await hashPassword(login.password),
         role: login.role,
-        verified: true,
       },
       now,
     );

@@ -2,15 +2,16 @@
  * Who may call a route is decided by the route that matched, never by the request's URL text (docs/security.md
  * items 21, 33): every route declares `access` in its config, a route without one is refused at start-up, and
  * the one hook below reads it from `request.routeOptions` after the router has decoded and matched the path.
- * The user is re-read from the database on each request, so a role change, a deletion or a bumped
- * token version takes effect on the very next request (items 17, 22).
+ * The user is re-read from the database on each request, so a role change, a deletion, a logout or a bumped
+ * token version takes effect on the very next request (items 17, 22, 38).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@studyhub/shared/constants';
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
-import { findUserById, type UserRow } from '../users';
+import type { SessionClaims } from '../services/tokens';
+import { findSessionUser, type UserRow } from '../users';
 
 /**
  * `public`: anyone (a valid token is still read, so the route may know who asks); `signed-in`: any user;
@@ -40,6 +41,8 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
+    /** The verified session token's claims, when the request carried one that is still good. */
+    session: SessionClaims | null;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -62,6 +65,7 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export function authentication(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
   app.decorate('routeTable', [] as RouteEntry[]);
 
   app.addHook('onRoute', (route) => {
@@ -83,13 +87,14 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
     if (access === 'public' && !token) return;
     if (!token) throw new HttpError(401, API_MESSAGES.authRequired);
     const session = await context.tokens.verify(token);
-    const user = session ? await findUserById(context.db, session.sub) : undefined;
+    const user = session ? await findSessionUser(context.db, session.sub, session.jti) : undefined;
     if (!session || !user || user.token_version !== session.ver) {
       // A public route still answers; it just does not know who is asking.
       if (access === 'public') return;
       throw new HttpError(401, API_MESSAGES.sessionExpired);
     }
     request.user = user;
+    request.session = session;
     if (!roleMayCall(access, user.role)) throw new HttpError(403, API_MESSAGES.adminsOnly);
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { contactBody } from '@studyhub/shared/schemas';
 import type { AppContext } from '../context';
 import { parse } from '../http-errors';
+import { MAILS } from '../mails';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 import { toApiUser } from '../users';
@@ -13,7 +14,7 @@ export async function accountRoutes(
   app: FastifyInstance,
   { context }: { context: AppContext },
 ): Promise<void> {
-  const { db, clock, mailer, config, audit } = context;
+  const { db, clock, mail, config, audit } = context;
 
   app.get('/api/config', { config: { access: 'public' } }, async () => ({
     googleClientId: config.googleClientId,
@@ -43,11 +44,7 @@ export async function accountRoutes(
         created_at: clock().toISOString(),
       };
       await db.insertInto('contact_messages').values(message).execute();
-      await mailer.send({
-        to: config.contactEmail,
-        subject: `StudyHub contact message from ${user.name}`,
-        text: `From: ${user.name} <${user.email}>\nSent: ${message.created_at}\n\n${body.message}\n`,
-      });
+      mail.send(MAILS.contactMessage(config.contactEmail, user, message.created_at, body.message));
       await audit({ action: 'contact.sent', actorId: user.id, ip: request.ip, target: message.id });
       return { message: API_MESSAGES.contactSent };
     },

@@ -3,6 +3,12 @@
  * SECURITY.md item 20) and only its verified claims are used. Tests pass a local key set.
  */
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { isPlainText } from '@studyhub/shared/schemas';
+
+/** The text without the characters a free-text field refuses (one code point at a time). */
+function plainTextOnly(text: string): string {
+  return [...text].filter((char) => isPlainText(char)).join('');
+}
 
 export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -28,15 +34,16 @@ export function createGoogleVerifier(
         currentDate: now(),
       });
       if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-      const name =
-        typeof payload.name === 'string' && payload.name.trim()
-          ? payload.name.trim()
-          : payload.email.split('@')[0]!;
+      // The name becomes the account's: keep only what our own forms would take (docs/security.md item 43).
+      const given = typeof payload.name === 'string' ? plainTextOnly(payload.name).trim() : '';
+      const name = given || plainTextOnly(payload.email.split('@')[0]!);
+      // Cut to the form's 30 characters without splitting a surrogate pair.
+      const short = name.slice(0, 30);
       return {
         sub: payload.sub,
         email: payload.email.toLowerCase(),
         emailVerified: payload.email_verified === true || payload.email_verified === 'true',
-        name: name.slice(0, 30),
+        name: isPlainText(short) ? short : short.slice(0, -1),
       };
     } catch {
       return null;

@@ -1,6 +1,13 @@
 /**
- * Failed-login throttling per account and per client IP, kept in the database so every replica shares it
- * (DESIGN §5, SECURITY.md item 6). A locked attempt is answered exactly like any other failed login.
+ * Failed-login throttling, kept in the database so every replica shares it (docs/security.md items 6, 36),
+ * after OWASP's authentication cheat sheet:
+ *   - per account and client address: 5 failures in 15 minutes lock that pair for 15 minutes. Someone else's
+ *     failures, from another address, never lock the owner out;
+ *   - per client address: 50 failures in 15 minutes, whatever the accounts, lock the address for 15 minutes;
+ *   - per account, from all addresses together: past 50 failures in 15 minutes (distributed guessing), every
+ *     further failure makes the account wait before the next attempt, 1 s, 2 s, 4 s… up to 15 minutes.
+ * A locked or waiting attempt is answered exactly like any other failed login and is not counted. A successful
+ * login clears that address's and the account-wide counters; a password reset clears every counter of the account.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -10,22 +17,40 @@ import { sha256 } from './secrets';
 export const THROTTLE = {
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
-  maxFailuresPerAccount: 5,
+  maxFailuresPerPair: 5,
   maxFailuresPerIp: 50,
+  accountCeiling: 50,
+  firstDelayMs: 1_000,
+  maxDelayMs: 15 * 60_000,
 } as const;
 
-/**
- * The row key for an account or address. Login emails and forwarded addresses are not length-checked, and an
- * over-long primary key makes PostgreSQL fail (a 500, SECURITY.md item 28), so long values are stored hashed.
- */
-function throttleKey(kind: 'account' | 'ip', value: string): string {
-  return value.length <= 254 ? `${kind}:${value}` : `${kind}:sha256:${sha256(value)}`;
+type Counter = { key: string; account: string | null; lockAfter: (failures: number) => number | null };
+
+/** Row keys stay short whatever the input: long values are stored hashed (a PostgreSQL index limit). */
+function rowKey(kind: string, value: string): string {
+  return value.length <= 200 ? `${kind}:${value}` : `${kind}:sha256:${sha256(value)}`;
+}
+
+/** How long the account waits after its nth failure in the window: nothing below the ceiling, then doubling. */
+export function accountDelayMs(failures: number): number | null {
+  const beyond = failures - THROTTLE.accountCeiling;
+  if (beyond <= 0) return null;
+  return Math.min(THROTTLE.firstDelayMs * 2 ** Math.min(beyond - 1, 30), THROTTLE.maxDelayMs);
 }
 
 export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
-  const keys = (email: string, ip: string) => [
-    { key: throttleKey('account', email), max: THROTTLE.maxFailuresPerAccount },
-    { key: throttleKey('ip', ip), max: THROTTLE.maxFailuresPerIp },
+  const counters = (email: string, ip: string): Counter[] => [
+    {
+      key: rowKey('pair', `${email}|${ip}`),
+      account: email,
+      lockAfter: (failures) => (failures >= THROTTLE.maxFailuresPerPair ? THROTTLE.lockMs : null),
+    },
+    {
+      key: rowKey('ip', ip),
+      account: null,
+      lockAfter: (failures) => (failures >= THROTTLE.maxFailuresPerIp ? THROTTLE.lockMs : null),
+    },
+    { key: rowKey('account', email), account: email, lockAfter: accountDelayMs },
   ];
 
   return {
@@ -37,7 +62,7 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
         .where(
           'key',
           'in',
-          keys(email, ip).map((entry) => entry.key),
+          counters(email, ip).map((counter) => counter.key),
         )
         .execute();
       return rows.some((row) => row.locked_until !== null && row.locked_until > now);
@@ -47,11 +72,10 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
       const now = clock();
       const nowIso = now.toISOString();
       const windowStart = new Date(now.getTime() - THROTTLE.windowMs).toISOString();
-      const lockUntil = new Date(now.getTime() + THROTTLE.lockMs).toISOString();
-      for (const { key, max } of keys(email, ip)) {
+      for (const { key, account, lockAfter } of counters(email, ip)) {
         await db
           .insertInto('login_throttle')
-          .values({ key, failures: 0, window_started_at: nowIso, locked_until: null })
+          .values({ key, account, failures: 0, window_started_at: nowIso, locked_until: null })
           .onConflict((conflict) => conflict.column('key').doNothing())
           .execute();
         // One statement, so concurrent failures are all counted; a stale window starts over at 1.
@@ -65,19 +89,29 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
           .where('key', '=', key)
           .returning(['failures'])
           .executeTakeFirst();
-        if (row && row.failures >= max) {
+        const lockMs = row ? lockAfter(row.failures) : null;
+        if (lockMs !== null) {
           await db
             .updateTable('login_throttle')
-            .set({ locked_until: lockUntil })
+            .set({ locked_until: new Date(now.getTime() + lockMs).toISOString() })
             .where('key', '=', key)
             .execute();
         }
       }
     },
 
-    /** A successful login clears the account's counter (the IP's keeps counting other accounts). */
-    async recordSuccess(email: string): Promise<void> {
-      await db.deleteFrom('login_throttle').where('key', '=', throttleKey('account', email)).execute();
+    /**
+     * A successful login clears its own address's count for the account and the account-wide count; other
+     * addresses' counts for the account stay (a guesser elsewhere does not start over because the owner signed in).
+     */
+    async recordSuccess(email: string, ip: string): Promise<void> {
+      const [pair, , account] = counters(email, ip);
+      await db.deleteFrom('login_throttle').where('key', 'in', [pair!.key, account!.key]).execute();
+    },
+
+    /** A password reset proves the owner: every lock and counter of the account goes. */
+    async clearAccount(email: string): Promise<void> {
+      await db.deleteFrom('login_throttle').where('account', '=', email).execute();
     },
   };
 }

@@ -17,6 +17,31 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * Mail sent off the request path: a reply never waits for SMTP, so its timing says nothing about which mail,
+ * if any, went out (docs/security.md item 39). A failure is logged (purpose only: never the address's code or
+ * link) and the user asks again; `drain` lets shutdown finish what is under way.
+ */
+export function createMailDelivery(mailer: Mailer, log: { error(details: object, text: string): void }) {
+  const pending = new Set<Promise<void>>();
+  return {
+    send(mail: Mail): void {
+      const sending: Promise<void> = mailer
+        .send(mail)
+        .catch((error: unknown) => {
+          log.error({ subject: mail.subject, error: String(error) }, 'A mail could not be sent');
+        })
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    async drain(): Promise<void> {
+      await Promise.all([...pending]);
+    },
+  };
+}
+
+export type MailDelivery = ReturnType<typeof createMailDelivery>;
+
 export function createMailer(options: {
   smtpUrl: string | null;
   from: string;

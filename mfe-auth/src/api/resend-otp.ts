@@ -1,8 +1,8 @@
 import { apiClient, apiErrorReply } from '@studyhub/shared';
-import { blockedReply, type EmailBody, type MessageReply } from '@studyhub/shared/schemas';
+import { blockedReply, type MessageReply, type ResendOtpBody } from '@studyhub/shared/schemas';
 
-/** POST /api/auth/resend-otp (SPEC §7): a new code by mail; 403 once the resends are used up. */
-export async function resendOtp(body: EmailBody): Promise<MessageReply> {
+/** POST /api/auth/resend-otp (SPEC §7): a new code for this sign-up by mail; 403 once the resends are used up. */
+export async function resendOtp(body: ResendOtpBody): Promise<MessageReply> {
   const { data } = await apiClient.post<MessageReply>('/api/auth/resend-otp', body);
   return data;
 }

@@ -22,6 +22,7 @@ import { emptyDigits, OtpInputs } from '../components/otp-inputs';
 import { useCountdown } from '../hooks/use-countdown';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { formatRemaining, useOtpBlock } from '../hooks/use-otp-block';
+import type { SignUp } from '../sign-up-state';
 import { AUTH_TEXTS } from '../texts';
 
 const COOLDOWN_SECONDS = OTP_RESEND_COOLDOWN_MS / 1000;
@@ -46,7 +47,8 @@ const BlockNotice = styled.p`
 `;
 
 /** The code entry, resend with its cooldown and count, and the block (SPEC §2, §4, §5, §8). */
-export function OtpForm({ email }: { email: string }) {
+export function OtpForm({ signUp }: { signUp: SignUp }) {
+  const { email, registration } = signUp;
   const navigateLater = useDelayedNavigate();
   const cooldown = useCountdown(COOLDOWN_SECONDS);
   const [digits, setDigits] = useState(emptyDigits);
@@ -74,7 +76,7 @@ export function OtpForm({ email }: { email: string }) {
     }
     setVerifying(true);
     try {
-      const { message } = await verifyOtp({ email, otp: otp.data });
+      const { message } = await verifyOtp({ email, otp: otp.data, registration });
       setVerified(true);
       setStatus({ kind: 'success', text: message || AUTH_TEXTS.otpVerified });
       navigateLater(PATHS.login, REDIRECT_AFTER_OTP_MS);
@@ -94,7 +96,7 @@ export function OtpForm({ email }: { email: string }) {
     }
     setResending(true);
     try {
-      const { message } = await resendOtp({ email });
+      const { message } = await resendOtp({ email, registration });
       setResends((count) => count + 1);
       setDigits(emptyDigits());
       cooldown.restart();

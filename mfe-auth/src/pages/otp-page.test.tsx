@@ -6,11 +6,12 @@ import { currentLocation, httpError, networkError, settle, setupFakeTimers } fro
 import { renderAuthPage } from '../test-helpers';
 
 const EMAIL = 'asha@example.com';
+const REGISTRATION = '6a4b5c6d-0000-4000-8000-000000000001';
 const BLOCK_KEY = `studyhub.otpBlockedUntil:${EMAIL}`;
 const LIMIT = "You've reached the maximum OTP resend limit. Please try again after 10 minutes.";
 const RESENT = { data: { message: 'A new OTP has been sent to your email.' } };
 
-const renderOtp = (state: unknown = { email: EMAIL }) =>
+const renderOtp = (state: unknown = { email: EMAIL, registration: REGISTRATION }) =>
   renderAuthPage('verify-otp', '/verify-otp', { route: '/verify-otp', state });
 const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` }) as HTMLInputElement;
 const boxes = () => [1, 2, 3, 4, 5, 6].map(box);
@@ -31,11 +32,12 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('OtpPage without an email', () => {
+describe('OtpPage without the sign-up', () => {
   it.each([
     ['no state', null],
     ['state without an email', { other: 1 }],
-    ['an empty email', { email: '' }],
+    ['an empty email', { email: '', registration: REGISTRATION }],
+    ['an email without the sign-up id', { email: EMAIL }],
   ])('with %s it says "Email not found. Please register again." and goes to /register', async (_l, state) => {
     renderOtp(state);
     expect(currentLocation()).toBe('/register');
@@ -114,7 +116,11 @@ describe('OtpPage verify', () => {
     await user.paste('123456');
     await user.click(verifyButton());
     await settle();
-    expect(post).toHaveBeenCalledWith('/api/auth/verify-otp', { email: EMAIL, otp: '123456' });
+    expect(post).toHaveBeenCalledWith('/api/auth/verify-otp', {
+      email: EMAIL,
+      otp: '123456',
+      registration: REGISTRATION,
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Email verified successfully. You can now log in.');
     advance(1_999);
     expect(currentLocation()).toBe('/verify-otp');
@@ -154,7 +160,7 @@ describe('OtpPage resend', () => {
     await user.keyboard('123');
     await user.click(resendButton());
     await settle();
-    expect(post).toHaveBeenCalledWith('/api/auth/resend-otp', { email: EMAIL });
+    expect(post).toHaveBeenCalledWith('/api/auth/resend-otp', { email: EMAIL, registration: REGISTRATION });
     expect(screen.getByText('Resent: 1 of 3')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('A new OTP has been sent to your email.');
     expect(code()).toBe('');
@@ -278,7 +284,7 @@ describe('OtpPage block', () => {
 
   it("another email's block does not apply", () => {
     localStorage.setItem(BLOCK_KEY, String(Date.now() + 60_000));
-    renderOtp({ email: 'ravi@example.com' });
+    renderOtp({ email: 'ravi@example.com', registration: REGISTRATION });
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 });

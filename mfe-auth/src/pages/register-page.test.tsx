@@ -134,7 +134,7 @@ describe('RegisterPage validation', () => {
 });
 
 describe('RegisterPage submit', () => {
-  it('registers, toasts "OTP sent to your email" and goes to /verify-otp with the email', async () => {
+  it('registers, toasts "OTP sent to your email" and goes to /verify-otp with the email and the sign-up', async () => {
     const reply = deferred<unknown>();
     const post = jest.spyOn(apiClient, 'post').mockReturnValue(reply.promise as never);
     renderRegister();
@@ -147,9 +147,11 @@ describe('RegisterPage submit', () => {
     });
     expect(screen.getByRole('button', { name: 'Registering...' })).toBeDisabled();
 
-    await act(async () => reply.resolve({ data: { message: 'OTP sent to your email' } }));
+    await act(async () =>
+      reply.resolve({ data: { message: 'OTP sent to your email', registration: 'sign-up-1' } }),
+    );
     expect(currentLocation()).toBe('/verify-otp');
-    expect(locationState()).toEqual({ email: 'asha@example.com' });
+    expect(locationState()).toEqual({ email: 'asha@example.com', registration: 'sign-up-1' });
     expect(await screen.findByText('OTP sent to your email')).toBeInTheDocument();
   });
 

@@ -10,6 +10,7 @@ import { TextField } from '../components/text-field';
 import { useGoogleAuth } from '../hooks/use-google-auth';
 import { passwordStrength } from '../password-strength';
 import { checkRegisterForm, type RegisterErrors, type RegisterForm } from '../register-validation';
+import type { SignUp } from '../sign-up-state';
 import { AUTH_TEXTS } from '../texts';
 
 const EMPTY: RegisterForm = { name: '', email: '', password: '', confirm: '' };
@@ -39,9 +40,9 @@ export function RegisterPage() {
     }
     setBusy(true);
     try {
-      await register(check.body);
+      const { registration } = await register(check.body);
       toast.success(AUTH_TEXTS.registered);
-      navigate(PATHS.verifyOtp, { state: { email: check.body.email } });
+      navigate(PATHS.verifyOtp, { state: { email: check.body.email, registration } satisfies SignUp });
     } catch (error) {
       toast.error(apiErrorMessage(error, AUTH_TEXTS.registrationFailed));
       setBusy(false);

@@ -34,8 +34,24 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
-export const verifyOtpBody = z.object({ email: emailField, otp: otpField });
+/**
+ * The id of one sign-up, which the register reply hands to the browser that made it. Verifying and resending
+ * name it, so a code only ever confirms the registration (and password) it was mailed for (docs/security.md
+ * item 35).
+ */
+export const registrationField = z
+  .string({ error: VALIDATION.registration })
+  .max(...lengthLimit(64, VALIDATION.registration))
+  .min(1, VALIDATION.registration);
+
+export const registerReply = z.object({ message: z.string(), registration: z.string() });
+export type RegisterReply = z.infer<typeof registerReply>;
+
+export const verifyOtpBody = z.object({ email: emailField, otp: otpField, registration: registrationField });
 export type VerifyOtpBody = z.input<typeof verifyOtpBody>;
+
+export const resendOtpBody = z.object({ email: emailField, registration: registrationField });
+export type ResendOtpBody = z.input<typeof resendOtpBody>;
 
 export const emailBody = z.object({ email: emailField });
 export type EmailBody = z.input<typeof emailBody>;

@@ -18,6 +18,7 @@ export const VALIDATION = {
   passwordRequired: 'Password is required.',
   emailRequired: 'Email is required.',
   otp: 'Please enter all 6 digits of the OTP.',
+  registration: 'Sign-up not found. Please register again.',
   message: 'Please write a message.',
   messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters.`,
   messageCharacters: 'Message contains characters that are not allowed.',

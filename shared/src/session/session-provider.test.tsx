@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { apiClient } from '../api/client';
 import { ADMIN, renderWithProviders, signIn, STUDENT, tokenExpiringIn } from '../testing';
 import { useSession, type SessionStatus } from './session-provider';
 
@@ -90,16 +91,30 @@ describe('SessionProvider login and logout', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(ADMIN);
   });
 
-  it('logout clears memory and storage and shows the notice', async () => {
-    signIn(STUDENT);
+  it('logout ends the session on the server, clears memory and storage and shows the notice', async () => {
+    const token = tokenExpiringIn(3600);
+    const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'Logged out.' } });
+    signIn(STUDENT, token);
     renderWithProviders(<SessionProbe />);
     expect(status()).toBe('authenticated');
     await userEvent.click(screen.getByRole('button', { name: 'log out' }));
+    expect(post).toHaveBeenCalledWith('/api/auth/logout', undefined, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(status()).toBe('anonymous');
     expect(screen.getByTestId('token')).toHaveTextContent('no token');
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(await screen.findByText(SESSION_EXPIRED)).toBeInTheDocument();
+  });
+
+  it('logout still clears the session when the server cannot be reached', async () => {
+    jest.spyOn(apiClient, 'post').mockRejectedValue(new Error('Network Error'));
+    signIn(STUDENT);
+    renderWithProviders(<SessionProbe />);
+    await userEvent.click(screen.getByRole('button', { name: 'log out' }));
+    expect(status()).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('a silent logout clears the session without the notice (the caller already said why)', async () => {

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
+import { endServerSession } from '../api/end-session';
 import { STORAGE_KEYS } from '../constants';
 import { MESSAGES } from '../messages';
 import {
@@ -19,8 +20,8 @@ export interface SessionContextValue {
   token: string | null;
   login(user: SessionUser, token: string): void;
   /**
-   * Clears context and storage and shows the SPEC §8 notice (unless `silent`, for a caller that already said
-   * why); navigation is the caller's (see useLogout).
+   * Ends the session on the server, clears context and storage and shows the SPEC §8 notice (unless `silent`,
+   * for a caller that already said why); navigation is the caller's (see useLogout).
    */
   logout(options?: { silent?: boolean }): void;
   /** The server's newer view of the signed-in user (a role changed meanwhile); the token stays. */
@@ -91,6 +92,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(({ silent = false }: { silent?: boolean } = {}) => {
+    const token = storedToken();
+    if (token) void endServerSession(token);
     clearStoredSession();
     setState(ANONYMOUS);
     if (!silent) toast.info(MESSAGES.sessionExpired);

@@ -1,0 +1,47 @@
+/**
+ * Every mail the server sends, in one place. User text in a mail body is quoted line by line, so what a user
+ * wrote can never pass for the server's own words or fake lines of the mail (docs/security.md item 43); names
+ * cannot hold line breaks (the schemas refuse them).
+ */
+import type { Mail } from './services/mailer';
+
+/** `> ` before every line of what a user wrote. */
+export function quoted(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+}
+
+export const MAILS = {
+  /** No name: the address has not been proven yet, and the name was typed by whoever registered it. */
+  verificationCode: (to: string, code: string): Mail => ({
+    to,
+    subject: 'Your StudyHub verification code',
+    text: `Hello,\n\nYour StudyHub verification code is ${code}.\nIt is valid for 10 minutes. If you did not sign up, ignore this mail.\n`,
+  }),
+
+  accountExists: (to: string, name: string): Mail => ({
+    to,
+    subject: 'Someone tried to register with your email',
+    text: `Hello ${name},\n\nSomeone tried to create a StudyHub account with this email. You already have one: log in, or reset your password if you forgot it. If this was not you, ignore this mail.\n`,
+  }),
+
+  resetLink: (to: string, name: string, link: string): Mail => ({
+    to,
+    subject: 'Reset your StudyHub password',
+    text: `Hello ${name},\n\nOpen this link to set a new password (valid for 30 minutes, once):\n${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
+  }),
+
+  passwordChanged: (to: string, name: string): Mail => ({
+    to,
+    subject: 'Your StudyHub password was changed',
+    text: `Hello ${name},\n\nYour StudyHub password was just reset and every signed-in device was signed out. If this was not you, reset it again at once and contact us.\n`,
+  }),
+
+  contactMessage: (to: string, from: { name: string; email: string }, sentAt: string, message: string) => ({
+    to,
+    subject: `StudyHub contact message from ${from.name}`,
+    text: `From: ${from.name} <${from.email}>\nSent: ${sentAt}\n\nTheir message:\n${quoted(message)}\n`,
+  }),
+} satisfies Record<string, (...args: never[]) => Mail>;
