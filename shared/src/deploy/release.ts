@@ -3,7 +3,7 @@
  * Each one checks first, changes only its own app's pointer, records the change in history.json, and runs under
  * the deploy lock. A refusal changes nothing.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { areaEntryUrl, isCanaryPercent, type AreaName, type CanaryVersion } from '../contract';
@@ -105,7 +105,7 @@ function sameContent(a: string, b: string): boolean {
 /** A version is immutable: releasing it again is fine only with exactly the same files. */
 function republishProblems(deployDir: string, build: InspectedBuild): string[] {
   const existing = releaseDir(deployDir, build.app, build.info.version);
-  if (!existsSync(existing) || path.resolve(existing) === path.resolve(build.dir)) return [];
+  if (!existsSync(existing) || realpathSync(existing) === build.dir) return [];
   if (sameContent(existing, build.dir)) return [];
   return [
     `${build.app} ${build.info.version} is already released with different files, and releases never change; ` +
@@ -189,7 +189,7 @@ export function releaseBuild(
     if (liveVersion(deployDir, app) === version && canaryPercent === undefined && !canaryRunning) {
       return { ...outcome, result: 'already-live' };
     }
-    const published = publishBuild(deployDir, app, version, buildDir);
+    const published = publishBuild(deployDir, app, version, build.dir);
     const copied = published.copied ? folderSize(published.dir) : null;
     if (canaryPercent === undefined) pointApp(deployDir, app, version, 'release');
     else startCanary(deployDir, app as AreaName, version, canaryPercent);
