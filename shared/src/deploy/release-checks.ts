@@ -6,9 +6,9 @@
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { runInNewContext, Script } from 'node:vm';
 import { BUILD_INFO_FILE, type BuildInfo } from '../build/build-info';
 import { AREA_EXPOSE, VERSION_PATTERN, WIDGET_EXPOSES, type AreaName } from '../contract';
+import { entryLoadProblem, entryParseProblem } from './entry-check';
 import { irregularEntries, isReleasePath, releaseDir, type AppName } from './layout';
 import { readRemotesStrict, readShellVersion } from './pointers';
 
@@ -17,8 +17,6 @@ const SHELL_PAGE = 'index.html';
 const SHELL_ENTRY = 'main.js';
 /** The page's script tag for the entry, quoted or (minified) not. */
 const SHELL_ENTRY_TAG = /<script\b[^>]*\ssrc=["']?\/main\.js["'\s>]/;
-/** How long the entry script may run when loaded for the check. */
-const ENTRY_LOAD_TIMEOUT_MS = 2000;
 /** A refusal names this many entries that are not regular files or folders, and counts the rest. */
 const NAMED_ENTRIES = 10;
 
@@ -182,31 +180,6 @@ function missingAssets(build: InspectedBuild): string[] {
     .map((file) => `${MANIFEST_FILE} lists ${file}, which is missing`);
 }
 
-/**
- * Runs the remote entry the way a browser's script tag would, with just enough of a page around it, and checks
- * that it defines the federated container (get and init). Our own build output only: vm is no sandbox.
- */
-function entryLoadProblem(file: string, globalName: string): string | null {
-  const page: Record<string, unknown> = {};
-  page.self = page;
-  page.window = page;
-  page.document = {
-    defaultView: page,
-    currentScript: { tagName: 'SCRIPT', src: `https://release-check.invalid/${path.basename(file)}` },
-    getElementsByTagName: () => [],
-  };
-  try {
-    runInNewContext(readFileSync(file, 'utf8'), page, { filename: file, timeout: ENTRY_LOAD_TIMEOUT_MS });
-  } catch (error) {
-    return `${path.basename(file)} does not load: ${String((error as { message?: unknown }).message ?? error)}`;
-  }
-  const container = page[globalName] as { get?: unknown; init?: unknown } | undefined;
-  if (typeof container?.get !== 'function' || typeof container.init !== 'function') {
-    return `${path.basename(file)} loads but defines no federated container "${globalName}"`;
-  }
-  return null;
-}
-
 function areaArtefactProblems(area: AreaName, build: InspectedBuild): string[] {
   const { manifest } = build;
   const problems: string[] = [];
@@ -241,11 +214,8 @@ function shellArtefactProblems(build: InspectedBuild): string[] {
   }
   if (!existsSync(entry)) problems.push(`${SHELL_ENTRY} is missing`);
   else {
-    try {
-      new Script(readFileSync(entry, 'utf8'), { filename: entry });
-    } catch (error) {
-      problems.push(`${SHELL_ENTRY} does not parse: ${(error as Error).message}`);
-    }
+    const parseProblem = entryParseProblem(entry);
+    if (parseProblem) problems.push(parseProblem);
   }
   return [...problems, ...missingAssets(build)];
 }

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { ENTRY_CHECK_TIMEOUT_MS } from './entry-check';
 import {
   canMakeFifos,
   makeFifo,
@@ -203,8 +204,32 @@ describe('a refused release says why and changes nothing', () => {
     ],
     [
       'a remote entry that never finishes',
-      () => areaBuild('notes', 'n2', { entrySource: 'for (;;) {}' }),
-      /remoteEntry\.js does not load: Script execution timed out/,
+      () => areaBuild('notes', 'n2', { entrySource: 'while (true) {}' }),
+      /^remoteEntry\.js did not finish loading within 2 s$/m,
+    ],
+    [
+      'a remote entry that needs more memory than any entry could',
+      () =>
+        areaBuild('notes', 'n2', {
+          entrySource: 'const a = []; for (;;) a.push(new Array(1e6).fill(1.5));',
+        }),
+      /remoteEntry\.js does not load: it needs more than 64 MB of memory/,
+    ],
+    [
+      'a remote entry that reaches for require',
+      () =>
+        areaBuild('notes', 'n2', {
+          entrySource: 'require("fs").writeFileSync("/tmp/x", "x");',
+        }),
+      /remoteEntry\.js does not load: require is not defined/,
+    ],
+    [
+      'a remote entry that reaches for node through the Function constructor',
+      () =>
+        areaBuild('notes', 'n2', {
+          entrySource: 'this.constructor.constructor("return process")().exit(0);',
+        }),
+      /remoteEntry\.js does not load: Code generation from strings disallowed/,
     ],
     [
       'a link to a file outside the build',
@@ -378,6 +403,45 @@ describe('a build holds only regular files and folders (docs/security.md item 5)
     expect(releaseBuild(deployDir, 'notes', linked).result).toBe('live');
     const released = lstatSync(releaseDir(deployDir, 'notes', 'n2'));
     expect([released.isDirectory(), released.isSymbolicLink()]).toEqual([true, false]);
+  });
+});
+
+describe("a build's JavaScript runs only in a child process (docs/security.md item 5)", () => {
+  it('stops a remote entry that never finishes within the time limit', () => {
+    deployBaseline();
+    const build = areaBuild('notes', 'n2', { entrySource: 'while (true) {}' });
+    const started = Date.now();
+    expect(refusal(() => releaseBuild(deployDir, 'notes', build)).reasons).toEqual([
+      'remoteEntry.js did not finish loading within 2 s',
+    ]);
+    expect(Date.now() - started).toBeLessThan(ENTRY_CHECK_TIMEOUT_MS + 1000);
+  });
+
+  it('leaves the release process alone whatever the entry script tries', () => {
+    deployBaseline();
+    const marker = path.join(root, 'written-by-the-build');
+    const attempts = [
+      `process.exit(0)`,
+      `process.exitCode = 3`,
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`,
+      `globalThis.constructor.constructor('return process')().exit(0)`,
+    ];
+    for (const attempt of attempts) {
+      const build = areaBuild('notes', 'n2', {
+        entrySource: `${attempt}; var notes = { get() {}, init() {} };`,
+      });
+      expect(refusal(() => releaseBuild(deployDir, 'notes', build)).reasons[0]).toMatch(/does not load/);
+      rmSync(build, { recursive: true });
+    }
+    expect(existsSync(marker)).toBe(false);
+    expect(process.exitCode).toBeUndefined();
+  });
+
+  it('parses the shell entry in the child too', () => {
+    deployBaseline();
+    expect(
+      refusal(() => releaseBuild(deployDir, 'shell', shellBuild('s2', { entrySource: 'let =' }))).reasons,
+    ).toEqual([expect.stringMatching(/^main\.js does not parse: /)]);
   });
 });
 
