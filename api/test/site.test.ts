@@ -1,8 +1,9 @@
-import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { readRemotes, writeRemotes } from '@studyhub/shared/deploy';
+import { readRemotes, releaseDir, writeRemotes } from '@studyhub/shared/deploy';
 import { buildTestApp, makeDeployDir, NOTES_VERSION, removeDeployDir, SHELL_VERSION } from './helpers';
 
 let deployDir: string;
@@ -56,6 +57,7 @@ describe('composed site', () => {
     '/mfe/notes/0.0.0-missing/mf-manifest.json',
     '/mfe/evil/1.0.0/remoteEntry.js',
     '/mfe/notes/bad version/remoteEntry.js',
+    `/mfe/notes/${NOTES_VERSION}/`,
     '/no-such-file.js',
   ])('answers 404 JSON for %s', async (url) => {
     const reply = await app.inject(url);
@@ -118,6 +120,74 @@ describe('composed site', () => {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     },
   );
+});
+
+/** The FIFO cases need mkfifo; they are skipped where the system has none. */
+const CAN_MAKE_FIFOS = spawnSync('sh', ['-c', 'command -v mkfifo']).status === 0;
+
+describe('a link or other oddity planted in a release folder (docs/security.md item 5)', () => {
+  const SECRET = 'the-jwt-secret-the-site-must-never-serve';
+  let planted: string;
+  let plantedApp: FastifyInstance;
+
+  beforeAll(async () => {
+    planted = makeDeployDir();
+    plantedApp = await buildTestApp(planted);
+    // Served once before the links appear: a folder the server has read already is checked again.
+    expect((await plantedApp.inject('/main.js')).statusCode).toBe(200);
+    const outside = path.join(path.dirname(planted), 'data');
+    mkdirSync(path.join(outside, 'files'), { recursive: true });
+    writeFileSync(path.join(outside, 'jwt-secret'), SECRET);
+    writeFileSync(path.join(outside, 'files', 'x.js'), SECRET);
+    const folders = [
+      [releaseDir(planted, 'shell', SHELL_VERSION), 'main.js'],
+      [releaseDir(planted, 'notes', NOTES_VERSION), 'remoteEntry.js'],
+    ] as const;
+    for (const [folder, ownFile] of folders) {
+      symlinkSync(path.join(outside, 'jwt-secret'), path.join(folder, 'secret.js'));
+      symlinkSync(path.join(outside, 'files'), path.join(folder, 'static'));
+      symlinkSync(path.join(folder, ownFile), path.join(folder, 'alias.js'));
+      if (CAN_MAKE_FIFOS) expect(spawnSync('mkfifo', [path.join(folder, 'pipe.js')]).status).toBe(0);
+    }
+  });
+  afterAll(async () => {
+    await plantedApp.close();
+    removeDeployDir(planted);
+  });
+
+  it.each([
+    '/secret.js',
+    '/static/x.js',
+    '/alias.js',
+    `/mfe/notes/${NOTES_VERSION}/secret.js`,
+    `/mfe/notes/${NOTES_VERSION}/static/x.js`,
+    `/mfe/notes/${NOTES_VERSION}/alias.js`,
+  ])('answers 404 JSON for %s, never following the link', async (url) => {
+    const reply = await plantedApp.inject(url);
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ message: 'Not Found' });
+    expect(reply.body).not.toContain(SECRET);
+  });
+
+  (CAN_MAKE_FIFOS ? it : it.skip).each(['/pipe.js', `/mfe/notes/${NOTES_VERSION}/pipe.js`])(
+    'answers 404 for a FIFO at %s at once',
+    async (url) => {
+      const reply = await plantedApp.inject(url);
+      expect(reply.statusCode).toBe(404);
+    },
+  );
+
+  it.each([
+    ['/main.js', 'no-cache'],
+    ['/src_bootstrap_tsx.0a1b2c3d.js', IMMUTABLE],
+    ['/notes/ThirdYear', 'no-cache'],
+    [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js`, 'no-cache'],
+    [`/mfe/notes/${NOTES_VERSION}/__federation_expose_Area.1a2b3c4d.js`, IMMUTABLE],
+  ])('still serves the regular file %s, cached as %s', async (url, cacheControl) => {
+    const reply = await plantedApp.inject(url);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe(cacheControl);
+  });
 });
 
 describe('with a canary running', () => {
