@@ -1,10 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { readRemotes, releaseDir, writeRemotes } from '@studyhub/shared/deploy';
-import { buildTestApp, makeDeployDir, NOTES_VERSION, removeDeployDir, SHELL_VERSION } from './helpers';
+import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/shared/deploy';
+import {
+  buildTestApp,
+  makeDeployDir,
+  NOTES_VERSION,
+  removeDeployDir,
+  SHELL_VERSION,
+  sourceMap,
+  type TestApp,
+} from './helpers';
 
 let deployDir: string;
 let app: FastifyInstance;
@@ -187,6 +195,58 @@ describe('a link or other oddity planted in a release folder (docs/security.md i
     const reply = await plantedApp.inject(url);
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['cache-control']).toBe(cacheControl);
+  });
+});
+
+describe('source maps (docs/security.md item 13)', () => {
+  const MAPS: [string, string][] = [
+    ['/main.js.map', 'no-cache'],
+    ['/src_bootstrap_tsx.0a1b2c3d.js.map', IMMUTABLE],
+    [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js.map`, 'no-cache'],
+    [`/mfe/notes/${NOTES_VERSION}/__federation_expose_Area.1a2b3c4d.js.map`, IMMUTABLE],
+  ];
+  let withMaps: TestApp;
+  let mapsDir: string;
+
+  beforeAll(async () => {
+    mapsDir = makeDeployDir();
+    withMaps = await buildTestApp({ deployDir: mapsDir, env: { SERVE_SOURCE_MAPS: '1' } });
+  });
+  afterAll(async () => {
+    await withMaps.close();
+    removeDeployDir(mapsDir);
+  });
+
+  it('are kept beside the release, not in the folder the site serves', () => {
+    expect(existsSync(path.join(releaseDir(deployDir, 'notes', NOTES_VERSION), 'remoteEntry.js.map'))).toBe(
+      false,
+    );
+    expect(existsSync(path.join(sourceMapDir(deployDir, 'notes', NOTES_VERSION), 'remoteEntry.js.map'))).toBe(
+      true,
+    );
+  });
+
+  it.each(MAPS.map(([url]) => url))('are not served by default: %s is 404', async (url) => {
+    const reply = await app.inject(url);
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('are not served by default even when one is put into the release folder', async () => {
+    const file = path.join(releaseDir(deployDir, 'notes', NOTES_VERSION), 'remoteEntry.js.map');
+    writeFileSync(file, sourceMap('remoteEntry.js'));
+    try {
+      expect((await app.inject(`/mfe/notes/${NOTES_VERSION}/remoteEntry.js.map`)).statusCode).toBe(404);
+    } finally {
+      rmSync(file);
+    }
+  });
+
+  it.each(MAPS)('are served with SERVE_SOURCE_MAPS=1: %s, cached as %s', async (url, cacheControl) => {
+    const reply = await withMaps.app.inject(url);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe(cacheControl);
+    expect(reply.json()).toMatchObject({ version: 3 });
   });
 });
 

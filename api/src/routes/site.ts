@@ -9,9 +9,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isAreaName } from '@studyhub/shared/contract';
 import {
   isReleasePath,
+  isSourceMap,
   readRemotes,
   readShellVersion,
   releaseDir,
+  sourceMapDir,
   VERSION_PATTERN,
   type AppName,
 } from '@studyhub/shared/deploy';
@@ -32,8 +34,11 @@ const UNHASHED_ENTRIES = new Set([
 ]);
 
 export async function siteRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  // A source map is cached like the file it maps: /main.js.map is as unhashed as /main.js.
   const cacheFor = (file: string) =>
-    config.devMode || UNHASHED_ENTRIES.has(path.basename(file)) ? NO_CACHE : 'immutable';
+    config.devMode || UNHASHED_ENTRIES.has(path.basename(file).replace(/\.map$/, ''))
+      ? NO_CACHE
+      : 'immutable';
 
   /**
    * Each folder's real path and the files found servable in it. Release folders never change (decision 003), so
@@ -67,9 +72,17 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
     }
   }
 
-  /** A file of an app's released version. */
+  /**
+   * A file of an app's released version. Source maps are kept beside the release and sent only when
+   * SERVE_SOURCE_MAPS is on (docs/security.md item 13).
+   */
   async function sendFrom(reply: FastifyReply, appName: AppName, version: string, file: string) {
-    const found = await servable(releaseDir(config.deployDir, appName, version), file);
+    const folder = !isSourceMap(file)
+      ? releaseDir(config.deployDir, appName, version)
+      : config.serveSourceMaps
+        ? sourceMapDir(config.deployDir, appName, version)
+        : null;
+    const found = folder === null ? null : await servable(folder, file);
     if (!found) return reply.code(404).send(NOT_FOUND);
     return cacheFor(file) === NO_CACHE
       ? reply.header('Cache-Control', NO_CACHE).sendFile(found.file, found.root, { cacheControl: false })

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync 
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { canMakeFifos, makeFifo, tempDir, writeAreaBuild } from './fixture-builds';
-import { isReleasePath, publishBuild, releaseDir } from './layout';
+import { isReleasePath, publishBuild, releaseDir, sourceMapDir } from './layout';
 
 let root: string;
 let deployDir: string;
@@ -11,24 +11,28 @@ let build: string;
 beforeEach(() => {
   root = tempDir('layout');
   deployDir = path.join(root, 'deploy');
-  build = writeAreaBuild(path.join(root, 'build'), 'notes', 'n1');
+  build = writeAreaBuild(path.join(root, 'build'), 'notes', 'n1', {
+    extraFiles: { 'remoteEntry.js.map': '{"version":3}' },
+  });
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 /** Nothing of the version is published, and no staging folder is left. */
 function expectNothingPublished(): void {
   expect(existsSync(releaseDir(deployDir, 'notes', 'n1'))).toBe(false);
+  expect(existsSync(sourceMapDir(deployDir, 'notes', 'n1'))).toBe(false);
   const left = existsSync(deployDir) ? readdirSync(deployDir, { recursive: true, encoding: 'utf8' }) : [];
   expect(left.filter((entry) => entry.includes('.staging'))).toEqual([]);
 }
 
-describe('publishBuild (docs/security.md item 5)', () => {
-  it('copies the build into its release folder', () => {
+describe('publishBuild (docs/security.md items 5 and 13)', () => {
+  it('copies regular files into the release and source maps beside it', () => {
     expect(publishBuild(deployDir, 'notes', 'n1', build)).toEqual({
       dir: releaseDir(deployDir, 'notes', 'n1'),
       copied: true,
     });
-    expect(readdirSync(releaseDir(deployDir, 'notes', 'n1'))).toContain('remoteEntry.js');
+    expect(readdirSync(releaseDir(deployDir, 'notes', 'n1'))).not.toContain('remoteEntry.js.map');
+    expect(readdirSync(sourceMapDir(deployDir, 'notes', 'n1'))).toEqual(['remoteEntry.js.map']);
   });
 
   it.each([

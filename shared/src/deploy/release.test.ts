@@ -21,7 +21,14 @@ import {
   type FixtureOptions,
 } from './fixture-builds';
 import { HISTORY_FILE, readHistory } from './history';
-import { listReleases, releaseDir, REMOTES_FILE, SHELL_POINTER_FILE } from './layout';
+import {
+  listReleases,
+  releaseDir,
+  REMOTES_FILE,
+  SHELL_POINTER_FILE,
+  sourceMapDir,
+  SOURCEMAPS_DIR,
+} from './layout';
 import { readRemotesStrict, readShellVersion } from './pointers';
 import { abortCanary, promoteCanary, releaseBuild, releaseStatus, rollbackApp } from './release';
 import { ReleaseRefusedError } from './release-checks';
@@ -40,16 +47,17 @@ const areaBuild = (area: AreaName, version: string, options?: FixtureOptions) =>
 const shellBuild = (version: string, options?: FixtureOptions) =>
   writeShellBuild(path.join(root, 'builds', 'shell', version), version, options);
 
-/** Every byte of the deploy folder's pointer files and the list of releases, to prove nothing changed. */
-function snapshot(): { remotes: string; shell: string; history: string; releases: string } {
+/** Every byte of the deploy folder's pointer files and the list of releases and maps, to prove nothing changed. */
+function snapshot(): Record<'remotes' | 'shell' | 'history' | 'releases' | 'sourceMaps', string> {
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '(none)');
+  const list = (dir: string) =>
+    existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort().join(' ') : '(none)';
   return {
     remotes: read(path.join(deployDir, REMOTES_FILE)),
     shell: read(path.join(deployDir, SHELL_POINTER_FILE)),
     history: read(path.join(deployDir, HISTORY_FILE)),
-    releases: readdirSync(path.join(deployDir, 'releases'), { recursive: true, encoding: 'utf8' })
-      .sort()
-      .join(' '),
+    releases: list(path.join(deployDir, 'releases')),
+    sourceMaps: list(path.join(deployDir, SOURCEMAPS_DIR)),
   };
 }
 
@@ -442,6 +450,28 @@ describe("a build's JavaScript runs only in a child process (docs/security.md it
     expect(
       refusal(() => releaseBuild(deployDir, 'shell', shellBuild('s2', { entrySource: 'let =' }))).reasons,
     ).toEqual([expect.stringMatching(/^main\.js does not parse: /)]);
+  });
+});
+
+describe('source maps (docs/security.md item 13)', () => {
+  it('are kept beside the release, out of the folder the site serves', () => {
+    deployBaseline();
+    const maps = {
+      'remoteEntry.js.map': '{"version":3}',
+      'expose-Area.js.map': '{"version":3}',
+    };
+    const build = areaBuild('notes', 'n2', { extraFiles: maps });
+    const outcome = releaseBuild(deployDir, 'notes', build);
+    const released = readdirSync(releaseDir(deployDir, 'notes', 'n2'));
+    expect(released.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(readdirSync(sourceMapDir(deployDir, 'notes', 'n2')).sort()).toEqual(Object.keys(maps).sort());
+    expect(outcome.copied?.files).toBe(7);
+    expect(outcome.sourceMaps).toMatchObject({
+      dir: sourceMapDir(deployDir, 'notes', 'n2'),
+      files: 2,
+    });
+    // Released again, its maps are not counted as files the release differs by.
+    expect(releaseBuild(deployDir, 'notes', build).result).toBe('already-live');
   });
 });
 
