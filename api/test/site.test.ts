@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
@@ -247,6 +247,30 @@ describe('source maps (docs/security.md item 13)', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['cache-control']).toBe(cacheControl);
     expect(reply.json()).toMatchObject({ version: 3 });
+  });
+});
+
+describe('a release folder that is itself a link, as npm run dev makes', () => {
+  it('serves its files, and its linked source maps with SERVE_SOURCE_MAPS=1', async () => {
+    const linkedDir = makeDeployDir();
+    const root = path.dirname(linkedDir);
+    for (const folder of [
+      releaseDir(linkedDir, 'notes', NOTES_VERSION),
+      sourceMapDir(linkedDir, 'notes', NOTES_VERSION),
+    ]) {
+      const moved = path.join(root, `moved-${path.basename(path.dirname(path.dirname(folder)))}`);
+      renameSync(folder, moved);
+      symlinkSync(moved, folder);
+    }
+    const linked = await buildTestApp({ deployDir: linkedDir, env: { SERVE_SOURCE_MAPS: '1' } });
+    try {
+      for (const file of ['remoteEntry.js', 'remoteEntry.js.map']) {
+        expect((await linked.app.inject(`/mfe/notes/${NOTES_VERSION}/${file}`)).statusCode).toBe(200);
+      }
+    } finally {
+      await linked.close();
+      removeDeployDir(linkedDir);
+    }
   });
 });
 
