@@ -6,7 +6,13 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { areaEntryUrl, writeRemotes, writeShellPointer } from '@studyhub/shared/deploy';
+import {
+  areaEntryUrl,
+  releaseDir,
+  sourceMapDir,
+  writeRemotes,
+  writeShellPointer,
+} from '@studyhub/shared/deploy';
 import type { RemotesFile } from '@studyhub/shared/contract';
 import { loadConfig } from '../api/src/config';
 import { startServer } from '../api/src/server';
@@ -15,14 +21,17 @@ import { APPS, appDir, ROOT } from './lib/apps';
 const DEV_VERSION = 'dev';
 const deployDir = path.join(ROOT, '.dev-deploy');
 
-// Each app's dist/ is linked in as its "dev" release, so every rebuild is live at once.
+// Each app's dist/ is linked in as its "dev" release and as the source maps beside it (served here), so every
+// rebuild is live at once.
 rmSync(deployDir, { recursive: true, force: true });
 const remotes: RemotesFile = {};
 for (const app of APPS) {
-  const releases = path.join(deployDir, 'releases', app.name);
-  mkdirSync(releases, { recursive: true });
-  mkdirSync(path.join(appDir(app), 'dist'), { recursive: true });
-  symlinkSync(path.join(appDir(app), 'dist'), path.join(releases, DEV_VERSION), 'dir');
+  const dist = path.join(appDir(app), 'dist');
+  mkdirSync(dist, { recursive: true });
+  for (const linked of [releaseDir, sourceMapDir].map((dir) => dir(deployDir, app.name, DEV_VERSION))) {
+    mkdirSync(path.dirname(linked), { recursive: true });
+    symlinkSync(dist, linked, 'dir');
+  }
   if (app.name !== 'shell')
     remotes[app.name] = { version: DEV_VERSION, entry: areaEntryUrl(app.name, DEV_VERSION) };
 }
@@ -32,5 +41,7 @@ writeShellPointer(deployDir, DEV_VERSION);
 for (const app of APPS) {
   spawn('npx', ['studyhub-webpack', 'watch'], { cwd: appDir(app), stdio: 'inherit' });
 }
-const { url } = await startServer(loadConfig({ ...process.env, DEPLOY_DIR: deployDir, STUDYHUB_DEV: '1' }));
+const { url } = await startServer(
+  loadConfig({ ...process.env, DEPLOY_DIR: deployDir, STUDYHUB_DEV: '1', SERVE_SOURCE_MAPS: '1' }),
+);
 console.log(`\nStudyHub (development) at ${url} — rebuilds on save; reload the page to see them.\n`);

@@ -75,4 +75,8 @@ await runCommand(USAGE, async () => {
   console.log(
     `  ${copied}; pointers written ${kib(outcome.pointerBytes)}; ${seconds} s in all (${BUILD_ID_ENV}: ${buildId ?? 'none'})`,
   );
+  if (outcome.sourceMaps) {
+    const { dir, files, bytes } = outcome.sourceMaps;
+    console.log(`  source maps (not served): ${files} files, ${kib(bytes)} in ${dir}`);
+  }
 });

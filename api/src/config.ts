@@ -40,6 +40,8 @@ export interface Config {
   seedDemo: boolean;
   /** Development serves everything no-cache, so rebuilt files are picked up at once. */
   devMode: boolean;
+  /** Send the source maps kept beside each release (off: the live site publishes none, docs/security.md item 13). */
+  serveSourceMaps: boolean;
   production: boolean;
   logLevel: string;
 }
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: flag('SEED_DEMO', env.SEED_DEMO, !production),
     devMode: env.STUDYHUB_DEV === '1',
+    serveSourceMaps: flag('SERVE_SOURCE_MAPS', env.SERVE_SOURCE_MAPS, false),
     production,
     logLevel,
   };

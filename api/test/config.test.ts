@@ -26,6 +26,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serves no source maps unless SERVE_SOURCE_MAPS is on (docs/security.md item 13)', () => {
+    expect(loadConfig({}).serveSourceMaps).toBe(false);
+    expect(loadConfig({ SERVE_SOURCE_MAPS: '1' }).serveSourceMaps).toBe(true);
+    expect(() => loadConfig({ SERVE_SOURCE_MAPS: 'maybe' })).toThrow(/SERVE_SOURCE_MAPS must be 1 or 0/);
+  });
+
   it('rejects an unknown LOG_LEVEL', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
   });

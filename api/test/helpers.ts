@@ -473,19 +473,29 @@ function writeFiles(dir: string, files: Record<string, string>): string {
   return dir;
 }
 
-/** A deploy folder with a small shell and notes release, published with the real deploy functions. */
+/** The source map of a build's file, as the release keeps it beside the release folder. */
+export const sourceMap = (file: string) => JSON.stringify({ version: 3, file, mappings: '' });
+
+/**
+ * A deploy folder with a small shell and notes release, published with the real deploy functions (so the
+ * builds' source maps are kept in deploy/sourcemaps/).
+ */
 export function makeDeployDir(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'studyhub-api-'));
   const deployDir = path.join(root, 'deploy');
   const shellBuild = writeFiles(path.join(root, 'shell-dist'), {
     'index.html': '<!doctype html><div id="root"></div><script defer src="/main.js"></script>',
     'main.js': 'console.log("shell")',
+    'main.js.map': sourceMap('main.js'),
     'src_bootstrap_tsx.0a1b2c3d.js': 'console.log("chunk")',
+    'src_bootstrap_tsx.0a1b2c3d.js.map': sourceMap('src_bootstrap_tsx.0a1b2c3d.js'),
   });
   const notesBuild = writeFiles(path.join(root, 'notes-dist'), {
     'mf-manifest.json': '{"id":"notes"}',
     'remoteEntry.js': 'console.log("notes")',
+    'remoteEntry.js.map': sourceMap('remoteEntry.js'),
     '__federation_expose_Area.1a2b3c4d.js': 'console.log("area")',
+    '__federation_expose_Area.1a2b3c4d.js.map': sourceMap('__federation_expose_Area.1a2b3c4d.js'),
   });
   publishBuild(deployDir, 'shell', SHELL_VERSION, shellBuild);
   publishBuild(deployDir, 'notes', NOTES_VERSION, notesBuild);

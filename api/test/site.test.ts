@@ -1,9 +1,18 @@
-import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { readRemotes, writeRemotes } from '@studyhub/shared/deploy';
-import { buildTestApp, makeDeployDir, NOTES_VERSION, removeDeployDir, SHELL_VERSION } from './helpers';
+import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/shared/deploy';
+import {
+  buildTestApp,
+  makeDeployDir,
+  NOTES_VERSION,
+  removeDeployDir,
+  SHELL_VERSION,
+  sourceMap,
+  type TestApp,
+} from './helpers';
 
 let deployDir: string;
 let app: FastifyInstance;
@@ -56,6 +65,7 @@ describe('composed site', () => {
     '/mfe/notes/0.0.0-missing/mf-manifest.json',
     '/mfe/evil/1.0.0/remoteEntry.js',
     '/mfe/notes/bad version/remoteEntry.js',
+    `/mfe/notes/${NOTES_VERSION}/`,
     '/no-such-file.js',
   ])('answers 404 JSON for %s', async (url) => {
     const reply = await app.inject(url);
@@ -118,6 +128,150 @@ describe('composed site', () => {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     },
   );
+});
+
+/** The FIFO cases need mkfifo; they are skipped where the system has none. */
+const CAN_MAKE_FIFOS = spawnSync('sh', ['-c', 'command -v mkfifo']).status === 0;
+
+describe('a link or other oddity planted in a release folder (docs/security.md item 5)', () => {
+  const SECRET = 'the-jwt-secret-the-site-must-never-serve';
+  let planted: string;
+  let plantedApp: FastifyInstance;
+
+  beforeAll(async () => {
+    planted = makeDeployDir();
+    plantedApp = await buildTestApp(planted);
+    // Served once before the links appear: a folder the server has read already is checked again.
+    expect((await plantedApp.inject('/main.js')).statusCode).toBe(200);
+    const outside = path.join(path.dirname(planted), 'data');
+    mkdirSync(path.join(outside, 'files'), { recursive: true });
+    writeFileSync(path.join(outside, 'jwt-secret'), SECRET);
+    writeFileSync(path.join(outside, 'files', 'x.js'), SECRET);
+    const folders = [
+      [releaseDir(planted, 'shell', SHELL_VERSION), 'main.js'],
+      [releaseDir(planted, 'notes', NOTES_VERSION), 'remoteEntry.js'],
+    ] as const;
+    for (const [folder, ownFile] of folders) {
+      symlinkSync(path.join(outside, 'jwt-secret'), path.join(folder, 'secret.js'));
+      symlinkSync(path.join(outside, 'files'), path.join(folder, 'static'));
+      symlinkSync(path.join(folder, ownFile), path.join(folder, 'alias.js'));
+      if (CAN_MAKE_FIFOS) expect(spawnSync('mkfifo', [path.join(folder, 'pipe.js')]).status).toBe(0);
+    }
+  });
+  afterAll(async () => {
+    await plantedApp.close();
+    removeDeployDir(planted);
+  });
+
+  it.each([
+    '/secret.js',
+    '/static/x.js',
+    '/alias.js',
+    `/mfe/notes/${NOTES_VERSION}/secret.js`,
+    `/mfe/notes/${NOTES_VERSION}/static/x.js`,
+    `/mfe/notes/${NOTES_VERSION}/alias.js`,
+  ])('answers 404 JSON for %s, never following the link', async (url) => {
+    const reply = await plantedApp.inject(url);
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ message: 'Not Found' });
+    expect(reply.body).not.toContain(SECRET);
+  });
+
+  (CAN_MAKE_FIFOS ? it : it.skip).each(['/pipe.js', `/mfe/notes/${NOTES_VERSION}/pipe.js`])(
+    'answers 404 for a FIFO at %s at once',
+    async (url) => {
+      const reply = await plantedApp.inject(url);
+      expect(reply.statusCode).toBe(404);
+    },
+  );
+
+  it.each([
+    ['/main.js', 'no-cache'],
+    ['/src_bootstrap_tsx.0a1b2c3d.js', IMMUTABLE],
+    ['/notes/ThirdYear', 'no-cache'],
+    [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js`, 'no-cache'],
+    [`/mfe/notes/${NOTES_VERSION}/__federation_expose_Area.1a2b3c4d.js`, IMMUTABLE],
+  ])('still serves the regular file %s, cached as %s', async (url, cacheControl) => {
+    const reply = await plantedApp.inject(url);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe(cacheControl);
+  });
+});
+
+describe('source maps (docs/security.md item 13)', () => {
+  const MAPS: [string, string][] = [
+    ['/main.js.map', 'no-cache'],
+    ['/src_bootstrap_tsx.0a1b2c3d.js.map', IMMUTABLE],
+    [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js.map`, 'no-cache'],
+    [`/mfe/notes/${NOTES_VERSION}/__federation_expose_Area.1a2b3c4d.js.map`, IMMUTABLE],
+  ];
+  let withMaps: TestApp;
+  let mapsDir: string;
+
+  beforeAll(async () => {
+    mapsDir = makeDeployDir();
+    withMaps = await buildTestApp({ deployDir: mapsDir, env: { SERVE_SOURCE_MAPS: '1' } });
+  });
+  afterAll(async () => {
+    await withMaps.close();
+    removeDeployDir(mapsDir);
+  });
+
+  it('are kept beside the release, not in the folder the site serves', () => {
+    expect(existsSync(path.join(releaseDir(deployDir, 'notes', NOTES_VERSION), 'remoteEntry.js.map'))).toBe(
+      false,
+    );
+    expect(existsSync(path.join(sourceMapDir(deployDir, 'notes', NOTES_VERSION), 'remoteEntry.js.map'))).toBe(
+      true,
+    );
+  });
+
+  it.each(MAPS.map(([url]) => url))('are not served by default: %s is 404', async (url) => {
+    const reply = await app.inject(url);
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('are not served by default even when one is put into the release folder', async () => {
+    const file = path.join(releaseDir(deployDir, 'notes', NOTES_VERSION), 'remoteEntry.js.map');
+    writeFileSync(file, sourceMap('remoteEntry.js'));
+    try {
+      expect((await app.inject(`/mfe/notes/${NOTES_VERSION}/remoteEntry.js.map`)).statusCode).toBe(404);
+    } finally {
+      rmSync(file);
+    }
+  });
+
+  it.each(MAPS)('are served with SERVE_SOURCE_MAPS=1: %s, cached as %s', async (url, cacheControl) => {
+    const reply = await withMaps.app.inject(url);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe(cacheControl);
+    expect(reply.json()).toMatchObject({ version: 3 });
+  });
+});
+
+describe('a release folder that is itself a link, as npm run dev makes', () => {
+  it('serves its files, and its linked source maps with SERVE_SOURCE_MAPS=1', async () => {
+    const linkedDir = makeDeployDir();
+    const root = path.dirname(linkedDir);
+    for (const folder of [
+      releaseDir(linkedDir, 'notes', NOTES_VERSION),
+      sourceMapDir(linkedDir, 'notes', NOTES_VERSION),
+    ]) {
+      const moved = path.join(root, `moved-${path.basename(path.dirname(path.dirname(folder)))}`);
+      renameSync(folder, moved);
+      symlinkSync(moved, folder);
+    }
+    const linked = await buildTestApp({ deployDir: linkedDir, env: { SERVE_SOURCE_MAPS: '1' } });
+    try {
+      for (const file of ['remoteEntry.js', 'remoteEntry.js.map']) {
+        expect((await linked.app.inject(`/mfe/notes/${NOTES_VERSION}/${file}`)).statusCode).toBe(200);
+      }
+    } finally {
+      await linked.close();
+      removeDeployDir(linkedDir);
+    }
+  });
 });
 
 describe('with a canary running', () => {

@@ -221,3 +221,21 @@ describe('an admin trying a version', () => {
     expect(await shownVersion(student.page, 'notes')).toBe(v1);
   }, 60_000);
 });
+
+describe('source maps (docs/security.md item 13)', () => {
+  test('the live site serves none and names none; each release keeps its own beside it', async () => {
+    const shellVersion = JSON.parse(readDeployFile('shell.json')).version as string;
+    const entries = [
+      ['shell', shellVersion, 'main.js', '/main.js'],
+      ['notes', v1, 'remoteEntry.js', `/mfe/notes/${v1}/remoteEntry.js`],
+    ] as const;
+    for (const [app, version, file, served] of entries) {
+      const script = await fetch(url(served));
+      expect(script.status).toBe(200);
+      expect(await script.text()).not.toContain('sourceMappingURL');
+      expect((await fetch(url(`${served}.map`))).status).toBe(404);
+      expect(existsSync(deployPath('releases', app, version, `${file}.map`))).toBe(false);
+      expect(existsSync(deployPath('sourcemaps', app, version, `${file}.map`))).toBe(true);
+    }
+  });
+});

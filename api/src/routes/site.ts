@@ -1,21 +1,27 @@
 /**
  * The composed site (DESIGN §3–§5): the live shell at /, /remotes.json, and every released area under
- * /mfe/<area>/<version>/. Files are only ever looked up inside a release folder chosen by validated names.
+ * /mfe/<area>/<version>/. Files are only ever looked up inside a release folder chosen by validated names, and
+ * only regular files reached through no link are sent.
  */
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isAreaName } from '@studyhub/shared/contract';
 import {
+  isReleasePath,
+  isSourceMap,
   readRemotes,
   readShellVersion,
-  RELEASES_DIR,
   releaseDir,
+  sourceMapDir,
   VERSION_PATTERN,
+  type AppName,
 } from '@studyhub/shared/deploy';
 import type { Config } from '../config';
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 const NO_CACHE = 'no-cache';
+const NOT_FOUND = { message: 'Not Found' };
 /** The site's own files are for everyone; the API's routes each declare their own access. */
 const PUBLIC = { config: { access: 'public' as const } };
 /** Entry files keep their names across builds (DESIGN §8), so they are revalidated like index.html. */
@@ -28,19 +34,59 @@ const UNHASHED_ENTRIES = new Set([
 ]);
 
 export async function siteRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  // A source map is cached like the file it maps: /main.js.map is as unhashed as /main.js.
   const cacheFor = (file: string) =>
-    config.devMode || UNHASHED_ENTRIES.has(path.basename(file)) ? NO_CACHE : 'immutable';
+    config.devMode || UNHASHED_ENTRIES.has(path.basename(file).replace(/\.map$/, ''))
+      ? NO_CACHE
+      : 'immutable';
 
-  async function sendFrom(reply: FastifyReply, root: string, file: string) {
-    const policy = cacheFor(file);
-    return policy === NO_CACHE
-      ? reply.header('Cache-Control', NO_CACHE).sendFile(file, root, { cacheControl: false })
-      : reply.sendFile(file, root, { maxAge: ONE_YEAR_MS, immutable: true });
+  /**
+   * Each folder's real path and the files found servable in it. Release folders never change (decision 003), so
+   * a file is checked once; what was not servable is checked again on every request, and only files that exist
+   * are remembered.
+   */
+  const checked = new Map<string, { root: string; servable: Set<string> }>();
+
+  /**
+   * `file` of `folder` as the folder's real path and the file in it, or null. Only a regular file is served, and
+   * only when its real path is that very path in the folder's real path: no link in a release is followed,
+   * whoever put it there, and no path the router decoded can lead elsewhere (docs/security.md item 5). The
+   * folder itself may be reached through a link (`npm run dev` links each app's dist/ in).
+   */
+  async function servable(folder: string, file: string): Promise<{ root: string; file: string } | null> {
+    if (!isReleasePath(file)) return null;
+    try {
+      let known = checked.get(folder);
+      if (!known) {
+        known = { root: await realpath(folder), servable: new Set() };
+        checked.set(folder, known);
+      }
+      if (!known.servable.has(file)) {
+        const wanted = path.join(known.root, file);
+        if ((await realpath(wanted)) !== wanted || !(await stat(wanted)).isFile()) return null;
+        known.servable.add(file);
+      }
+      return { root: known.root, file };
+    } catch {
+      return null;
+    }
   }
 
-  function liveShellDir(): string | null {
-    const version = readShellVersion(config.deployDir);
-    return version ? releaseDir(config.deployDir, 'shell', version) : null;
+  /**
+   * A file of an app's released version. Source maps are kept beside the release and sent only when
+   * SERVE_SOURCE_MAPS is on (docs/security.md item 13).
+   */
+  async function sendFrom(reply: FastifyReply, appName: AppName, version: string, file: string) {
+    const folder = !isSourceMap(file)
+      ? releaseDir(config.deployDir, appName, version)
+      : config.serveSourceMaps
+        ? sourceMapDir(config.deployDir, appName, version)
+        : null;
+    const found = folder === null ? null : await servable(folder, file);
+    if (!found) return reply.code(404).send(NOT_FOUND);
+    return cacheFor(file) === NO_CACHE
+      ? reply.header('Cache-Control', NO_CACHE).sendFile(found.file, found.root, { cacheControl: false })
+      : reply.sendFile(found.file, found.root, { maxAge: ONE_YEAR_MS, immutable: true });
   }
 
   app.get('/remotes.json', PUBLIC, async (_request, reply) => {
@@ -53,10 +99,8 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
     PUBLIC,
     async (request, reply) => {
       const { area, version, '*': file } = request.params;
-      if (!isAreaName(area) || !VERSION_PATTERN.test(version) || file === '') {
-        return reply.code(404).send({ message: 'Not Found' });
-      }
-      return sendFrom(reply, path.join(config.deployDir, RELEASES_DIR, area, version), file);
+      if (!isAreaName(area) || !VERSION_PATTERN.test(version)) return reply.code(404).send(NOT_FOUND);
+      return sendFrom(reply, area, version, file);
     },
   );
 
@@ -64,10 +108,10 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
   // The path comes from the router's decoded match, never from the URL text (an absolute-form request line or a
   // percent-encoded spelling would read differently; docs/security.md item 33).
   app.get<{ Params: { '*': string } }>('/*', PUBLIC, async (request, reply) => {
-    const shellDir = liveShellDir();
-    if (!shellDir) return reply.code(503).send({ message: 'The site has not been deployed yet.' });
+    const shellVersion = readShellVersion(config.deployDir);
+    if (!shellVersion) return reply.code(503).send({ message: 'The site has not been deployed yet.' });
     const file = request.params['*'];
     const looksLikeFile = /\.[a-z0-9]+$/i.test(file);
-    return sendFrom(reply, shellDir, looksLikeFile ? file : 'index.html');
+    return sendFrom(reply, 'shell', shellVersion, looksLikeFile ? file : 'index.html');
   });
 }

@@ -3,7 +3,8 @@
  * mf-manifest.json, a remote entry that defines its container, the assets the manifest lists), so the release
  * operations can be tested without webpack. The browser suite releases real builds.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BuildInfo } from '../build/build-info';
@@ -23,6 +24,19 @@ export interface FixtureOptions {
 
 export function tempDir(label: string): string {
   return mkdtempSync(path.join(tmpdir(), `studyhub-${label}-`));
+}
+
+/** A FIFO at `file`; false where the system cannot make one. */
+export const makeFifo = (file: string): boolean => spawnSync('mkfifo', [file]).status === 0;
+
+/** Whether the tests that plant a FIFO in a build can run here. */
+export function canMakeFifos(): boolean {
+  const dir = tempDir('fifo');
+  try {
+    return makeFifo(path.join(dir, 'probe'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function write(dir: string, files: Record<string, string>): string {

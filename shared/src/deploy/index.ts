@@ -1,6 +1,14 @@
 /** `@studyhub/shared/deploy`: the deploy folder and the release operations on it (Node only). */
 export { areaEntryUrl, VERSION_PATTERN } from '../contract';
-export { APP_NAMES, publishBuild, releaseDir, RELEASES_DIR, type AppName } from './layout';
+export {
+  APP_NAMES,
+  isReleasePath,
+  isSourceMap,
+  publishBuild,
+  releaseDir,
+  sourceMapDir,
+  type AppName,
+} from './layout';
 export { readRemotes, readShellVersion, writeRemotes, writeShellPointer } from './pointers';
 export { ReleaseRefusedError } from './release-checks';
 export {

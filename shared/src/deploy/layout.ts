@@ -5,19 +5,26 @@
  *   <deploy>/shell.json                       which shell build the server serves at /
  *   <deploy>/history.json                     every change of what is live (rollback steps back along it)
  *   <deploy>/.release.lock                    held while a release tool changes any of the above
- *   <deploy>/releases/<app>/<version>/…       immutable builds, one folder per version
+ *   <deploy>/releases/<app>/<version>/…       immutable builds, one folder per version (what the site serves)
+ *   <deploy>/sourcemaps/<app>/<version>/…     their source maps, kept for debugging and not served by default
  */
 import { randomBytes } from 'node:crypto';
 import {
-  cpSync,
+  closeSync,
+  constants,
   existsSync,
+  fstatSync,
+  lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import path from 'node:path';
 import { AREAS, VERSION_PATTERN } from '../contract';
@@ -25,14 +32,41 @@ import { AREAS, VERSION_PATTERN } from '../contract';
 export const REMOTES_FILE = 'remotes.json';
 export const SHELL_POINTER_FILE = 'shell.json';
 export const RELEASES_DIR = 'releases';
+export const SOURCEMAPS_DIR = 'sourcemaps';
 
 /** Every deployable: the shell and each area. */
 export const APP_NAMES = ['shell', ...AREAS] as const;
 export type AppName = (typeof APP_NAMES)[number];
 
-export function releaseDir(deployDir: string, app: AppName, version: string): string {
+function versionDir(deployDir: string, folder: string, app: AppName, version: string): string {
   if (!VERSION_PATTERN.test(version)) throw new Error(`Invalid version: ${version}`);
-  return path.join(deployDir, RELEASES_DIR, app, version);
+  return path.join(deployDir, folder, app, version);
+}
+
+export function releaseDir(deployDir: string, app: AppName, version: string): string {
+  return versionDir(deployDir, RELEASES_DIR, app, version);
+}
+
+/** Where a release's source maps are kept: beside it, outside what the site serves (docs/security.md item 13). */
+export function sourceMapDir(deployDir: string, app: AppName, version: string): string {
+  return versionDir(deployDir, SOURCEMAPS_DIR, app, version);
+}
+
+export const isSourceMap = (file: string): boolean => file.endsWith('.map');
+
+/** One segment of a release path: the characters webpack names files with; none a URL or a filesystem reads as a place. */
+const PATH_SEGMENT = /^[\w@+~=,.-]+$/;
+
+/**
+ * A file inside a release folder, as a build's manifest or a request names it: relative, '/'-separated, with no
+ * '.', '..' or empty segment and no character (backslash, colon, percent, NUL…) that a filesystem or a browser
+ * could read as another place (docs/security.md item 5).
+ */
+export function isReleasePath(file: unknown): file is string {
+  return (
+    typeof file === 'string' &&
+    file.split('/').every((segment) => PATH_SEGMENT.test(segment) && segment !== '.' && segment !== '..')
+  );
 }
 
 /** Released versions of an app on disk, newest first. */
@@ -85,9 +119,105 @@ export function folderSize(dir: string): { files: number; bytes: number } {
   return { files, bytes };
 }
 
+/** What an entry of a build is when it is neither a regular file nor a folder, which a release never holds. */
+function irregularKind(stats: Stats): string | null {
+  if (stats.isFile() || stats.isDirectory()) return null;
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isSocket()) return 'a socket';
+  return 'a device';
+}
+
+/** Every entry under `dir` ('/'-separated path and lstat), a folder before its contents; no link is followed. */
+function* treeEntries(dir: string, relative = ''): Generator<{ file: string; stats: Stats }> {
+  for (const name of readdirSync(path.join(dir, relative)).sort()) {
+    const file = relative ? `${relative}/${name}` : name;
+    const stats = lstatSync(path.join(dir, file));
+    yield { file, stats };
+    if (stats.isDirectory()) yield* treeEntries(dir, file);
+  }
+}
+
 /**
- * Copies a build into its release folder once; a version that exists already is left as it is (immutable).
- * The copy goes to a hidden staging folder first (a name no version can have) and is renamed into place.
+ * Everything in a build that is not a regular file or a folder — a link, a FIFO, a socket, a device — as
+ * "<path> is a symbolic link": a release copies none of them, and a link would be served as what it points at
+ * (docs/security.md item 5).
+ */
+export function irregularEntries(dir: string): string[] {
+  return [...treeEntries(dir)].flatMap(({ file, stats }) => {
+    const kind = irregularKind(stats);
+    return kind ? [`${file} is ${kind}`] : [];
+  });
+}
+
+function irregularEntryError(buildDir: string, file: string, kind: string): Error {
+  return new Error(
+    `${file} in ${buildDir} is ${kind}; a release holds only regular files and folders, so nothing was published`,
+  );
+}
+
+/**
+ * Copies one regular file. It is opened without following a link or waiting on a FIFO, and checked once open,
+ * so an entry swapped for one after the build was checked is refused, never followed (docs/security.md item 5).
+ */
+function copyRegularFile(buildDir: string, file: string, to: string): void {
+  let fd: number;
+  try {
+    fd = openSync(
+      path.join(buildDir, file),
+      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    );
+  } catch (error) {
+    const link = (error as NodeJS.ErrnoException).code === 'ELOOP';
+    throw link ? irregularEntryError(buildDir, file, 'a symbolic link') : error;
+  }
+  try {
+    const kind = irregularKind(fstatSync(fd));
+    if (kind) throw irregularEntryError(buildDir, file, kind);
+    writeFileSync(to, readFileSync(fd));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Copies a build's folders and regular files into `releaseTo`, its source maps into `mapsTo` instead (the site
+ * does not publish them, docs/security.md item 13), and refuses anything else rather than copy a link as a link
+ * or the file it points at.
+ */
+function copyBuild(buildDir: string, releaseTo: string, mapsTo: string): void {
+  mkdirSync(releaseTo, { recursive: true });
+  for (const { file, stats } of treeEntries(buildDir)) {
+    const kind = irregularKind(stats);
+    if (kind) throw irregularEntryError(buildDir, file, kind);
+    if (stats.isDirectory()) {
+      mkdirSync(path.join(releaseTo, file), { recursive: true });
+      continue;
+    }
+    const target = path.join(isSourceMap(file) ? mapsTo : releaseTo, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyRegularFile(buildDir, file, target);
+  }
+}
+
+/** Moves a staged folder into place unless the target exists already; true when it moved. */
+function renameIntoPlace(staging: string, target: string): boolean {
+  if (!existsSync(staging)) return false;
+  try {
+    renameSync(staging, target);
+    return true;
+  } catch (error) {
+    // Someone else published the same version meanwhile: same version, same build.
+    if (existsSync(target)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Copies a build into its release folder once, and its source maps into their folder beside it; a version that
+ * exists already is left as it is (immutable). The build folder may be reached through a link, nothing in it
+ * may be one. The copies go to hidden staging folders first (names no version can have) and are renamed into
+ * place, the maps first, so a published release always has its maps.
  */
 export function publishBuild(
   deployDir: string,
@@ -97,16 +227,18 @@ export function publishBuild(
 ): { dir: string; copied: boolean } {
   const target = releaseDir(deployDir, app, version);
   if (existsSync(target)) return { dir: target, copied: false };
-  const staging = path.join(path.dirname(target), `.staging-${version}-${process.pid}`);
-  rmSync(staging, { recursive: true, force: true });
-  cpSync(buildDir, staging, { recursive: true });
+  const mapsTarget = sourceMapDir(deployDir, app, version);
+  const staging = `.staging-${version}-${process.pid}`;
+  const releaseStaging = path.join(path.dirname(target), staging);
+  const mapsStaging = path.join(path.dirname(mapsTarget), staging);
+  const cleanUp = () =>
+    [releaseStaging, mapsStaging].forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  cleanUp();
   try {
-    renameSync(staging, target);
-  } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
-    // Someone else published the same version meanwhile: same version, same build.
-    if (existsSync(target)) return { dir: target, copied: false };
-    throw error;
+    copyBuild(realpathSync(buildDir), releaseStaging, mapsStaging);
+    renameIntoPlace(mapsStaging, mapsTarget);
+    return { dir: target, copied: renameIntoPlace(releaseStaging, target) };
+  } finally {
+    cleanUp();
   }
-  return { dir: target, copied: true };
 }

@@ -1,14 +1,15 @@
 /**
- * What must hold before a build goes live (issue 7), read from the real artefacts: build-info.json, the
- * Module Federation manifest (its entry, exposes, assets and shared singletons) and the entry script itself,
- * compared with the live shell (or, for a shell, with the live areas). Every check returns readable reasons.
+ * What must hold before a build goes live (issue 7), read from the real artefacts: the build's folder itself,
+ * build-info.json, the Module Federation manifest (its entry, exposes, assets and shared singletons) and the
+ * entry script, compared with the live shell (or, for a shell, with the live areas). Every check returns
+ * readable reasons.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { runInNewContext, Script } from 'node:vm';
 import { BUILD_INFO_FILE, type BuildInfo } from '../build/build-info';
 import { AREA_EXPOSE, VERSION_PATTERN, WIDGET_EXPOSES, type AreaName } from '../contract';
-import { releaseDir, type AppName } from './layout';
+import { entryLoadProblem, entryParseProblem } from './entry-check';
+import { irregularEntries, isReleasePath, releaseDir, type AppName } from './layout';
 import { readRemotesStrict, readShellVersion } from './pointers';
 
 const MANIFEST_FILE = 'mf-manifest.json';
@@ -16,8 +17,8 @@ const SHELL_PAGE = 'index.html';
 const SHELL_ENTRY = 'main.js';
 /** The page's script tag for the entry, quoted or (minified) not. */
 const SHELL_ENTRY_TAG = /<script\b[^>]*\ssrc=["']?\/main\.js["'\s>]/;
-/** How long the entry script may run when loaded for the check. */
-const ENTRY_LOAD_TIMEOUT_MS = 2000;
+/** A refusal names this many entries that are not regular files or folders, and counts the rest. */
+const NAMED_ENTRIES = 10;
 
 interface ManifestAssets {
   js?: { sync?: string[]; async?: string[] };
@@ -32,9 +33,13 @@ interface FederationManifest {
   exposes?: { path: string; assets?: ManifestAssets }[];
 }
 
-/** A build folder as read for a release: its own record and its federation manifest. */
+/**
+ * A build folder as read for a release: its own record and its federation manifest. It holds only regular files
+ * and folders, and every path its manifest names stays inside it.
+ */
 export interface InspectedBuild {
   app: AppName;
+  /** The folder's real path. */
   dir: string;
   info: BuildInfo;
   manifest: FederationManifest;
@@ -49,13 +54,20 @@ export class ReleaseRefusedError extends Error {
   }
 }
 
-function readJsonFile(file: string): { value?: unknown; problem?: string } {
-  if (!existsSync(file)) return { problem: `${path.basename(file)} is missing` };
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+function readJsonFile(file: string): { value?: object; problem?: string } {
+  const name = path.basename(file);
+  if (!existsSync(file)) return { problem: `${name} is missing` };
+  let value: unknown;
   try {
-    return { value: JSON.parse(readFileSync(file, 'utf8')) };
+    value = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    return { problem: `${path.basename(file)} is not valid JSON (${(error as Error).message})` };
+    return { problem: `${name} is not valid JSON (${(error as Error).message})` };
   }
+  return isObject(value) ? { value } : { problem: `${name} is not a JSON object` };
 }
 
 function infoProblems(app: AppName, info: Partial<BuildInfo>): string[] {
@@ -76,76 +88,107 @@ function infoProblems(app: AppName, info: Partial<BuildInfo>): string[] {
   return problems;
 }
 
-/** Reads a build folder; a folder that is not a build of `app` is refused with every reason at once. */
-export function inspectBuild(app: AppName, dir: string): InspectedBuild {
-  const subject = `${app} build in ${dir}`;
-  if (!existsSync(dir)) throw new ReleaseRefusedError(subject, [`${dir} does not exist`]);
-  const info = readJsonFile(path.join(dir, BUILD_INFO_FILE));
-  const manifest = readJsonFile(path.join(dir, MANIFEST_FILE));
-  const problems = [info.problem, manifest.problem].filter((problem) => problem !== undefined);
-  if (info.value !== undefined) problems.push(...infoProblems(app, info.value as Partial<BuildInfo>));
-  const name = (manifest.value as Partial<FederationManifest> | undefined)?.name;
-  if (manifest.value !== undefined && typeof name !== 'string') problems.push(`${MANIFEST_FILE} has no name`);
-  if (problems.length > 0) throw new ReleaseRefusedError(subject, problems);
-  return { app, dir, info: info.value as BuildInfo, manifest: manifest.value as FederationManifest };
+function assetFiles(assets: ManifestAssets | undefined): unknown[] {
+  return [assets?.js?.sync, assets?.js?.async, assets?.css?.sync, assets?.css?.async].flatMap(list);
 }
 
-function assetFiles(assets: ManifestAssets | undefined): string[] {
+/** Every file the manifest lists for its exposed and shared modules, as read (not necessarily strings). */
+function listedFiles(manifest: FederationManifest): unknown[] {
+  const modules = [...(manifest.exposes ?? []), ...(manifest.shared ?? [])];
+  return [...new Set(modules.flatMap((module) => assetFiles(module.assets)))];
+}
+
+/** The remote entry's file as the manifest names it (its folder and file name), or null when it names none. */
+function remoteEntryFile(manifest: FederationManifest): string | null {
+  const entry = manifest.metaData?.remoteEntry;
+  if (!entry?.name) return null;
+  return entry.path ? `${String(entry.path).replace(/\/$/, '')}/${entry.name}` : String(entry.name);
+}
+
+/** A federated container's global name: a JavaScript identifier. */
+const GLOBAL_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** The manifest fields the checks go through must have the shape they read. */
+function manifestShapeProblems(parsed: object): string[] {
+  const manifest = parsed as Record<string, unknown>;
+  const problems = typeof manifest.name === 'string' ? [] : [`${MANIFEST_FILE} has no name`];
+  for (const field of ['exposes', 'shared']) {
+    const value = manifest[field];
+    if (value !== undefined && !(Array.isArray(value) && value.every(isObject))) {
+      problems.push(`${MANIFEST_FILE}'s ${field} is not a list of objects`);
+    }
+  }
+  const globalName = (manifest.metaData as { globalName?: unknown } | null | undefined)?.globalName;
+  if (globalName !== undefined && !(typeof globalName === 'string' && GLOBAL_NAME.test(globalName))) {
+    problems.push(`${MANIFEST_FILE}'s globalName ${JSON.stringify(globalName)} is not a JavaScript name`);
+  }
+  return problems;
+}
+
+/** Every path the manifest names must stay inside the build: it is joined to the folder (docs/security.md item 5). */
+function manifestPathProblems(manifest: FederationManifest): string[] {
+  const outside = (file: unknown) => `${JSON.stringify(file)}, which is not a path inside the build`;
+  const entry = remoteEntryFile(manifest);
   return [
-    ...(assets?.js?.sync ?? []),
-    ...(assets?.js?.async ?? []),
-    ...(assets?.css?.sync ?? []),
-    ...(assets?.css?.async ?? []),
+    ...(entry === null || isReleasePath(entry)
+      ? []
+      : [`${MANIFEST_FILE} names the remote entry ${outside(entry)}`]),
+    ...listedFiles(manifest)
+      .filter((file) => !isReleasePath(file))
+      .map((file) => `${MANIFEST_FILE} lists ${outside(file)}`),
   ];
 }
 
-function missingAssets(build: InspectedBuild): string[] {
-  const listed = [
-    ...(build.manifest.exposes ?? []).flatMap((expose) => assetFiles(expose.assets)),
-    ...(build.manifest.shared ?? []).flatMap((shared) => assetFiles(shared.assets)),
-  ];
-  return [...new Set(listed)]
-    .filter((file) => !existsSync(path.join(build.dir, file)))
-    .map((file) => `${MANIFEST_FILE} lists ${file}, which is missing`);
+/** A build may hold nothing but regular files and folders (docs/security.md item 5). */
+function treeProblems(dir: string): string[] {
+  const irregular = irregularEntries(dir);
+  const named = irregular
+    .slice(0, NAMED_ENTRIES)
+    .map((entry) => `${entry}; a release holds only regular files and folders`);
+  const more = irregular.length - named.length;
+  return more > 0 ? [...named, `and ${more} more entries that are not regular files or folders`] : named;
 }
 
 /**
- * Runs the remote entry the way a browser's script tag would, with just enough of a page around it, and checks
- * that it defines the federated container (get and init). Our own build output only: vm is no sandbox.
+ * Reads a build folder; a folder that is not a build of `app` is refused with every reason at once. The folder
+ * named may be reached through a link, but while it holds anything other than regular files and folders not
+ * one of its files is read.
  */
-function entryLoadProblem(file: string, globalName: string): string | null {
-  const page: Record<string, unknown> = {};
-  page.self = page;
-  page.window = page;
-  page.document = {
-    defaultView: page,
-    currentScript: { tagName: 'SCRIPT', src: `https://release-check.invalid/${path.basename(file)}` },
-    getElementsByTagName: () => [],
-  };
-  try {
-    runInNewContext(readFileSync(file, 'utf8'), page, { filename: file, timeout: ENTRY_LOAD_TIMEOUT_MS });
-  } catch (error) {
-    return `${path.basename(file)} does not load: ${String((error as { message?: unknown }).message ?? error)}`;
+export function inspectBuild(app: AppName, dir: string): InspectedBuild {
+  const subject = `${app} build in ${dir}`;
+  if (!existsSync(dir)) throw new ReleaseRefusedError(subject, [`${dir} does not exist`]);
+  const root = realpathSync(dir);
+  if (!statSync(root).isDirectory()) throw new ReleaseRefusedError(subject, [`${dir} is not a folder`]);
+  const tree = treeProblems(root);
+  if (tree.length > 0) throw new ReleaseRefusedError(subject, tree);
+  const info = readJsonFile(path.join(root, BUILD_INFO_FILE));
+  const manifest = readJsonFile(path.join(root, MANIFEST_FILE));
+  const problems = [info.problem, manifest.problem].filter((problem) => problem !== undefined);
+  if (info.value !== undefined) problems.push(...infoProblems(app, info.value as Partial<BuildInfo>));
+  if (manifest.value !== undefined) {
+    const shape = manifestShapeProblems(manifest.value);
+    problems.push(...(shape.length > 0 ? shape : manifestPathProblems(manifest.value as FederationManifest)));
   }
-  const container = page[globalName] as { get?: unknown; init?: unknown } | undefined;
-  if (typeof container?.get !== 'function' || typeof container.init !== 'function') {
-    return `${path.basename(file)} loads but defines no federated container "${globalName}"`;
-  }
-  return null;
+  if (problems.length > 0) throw new ReleaseRefusedError(subject, problems);
+  return { app, dir: root, info: info.value as BuildInfo, manifest: manifest.value as FederationManifest };
+}
+
+function missingAssets(build: InspectedBuild): string[] {
+  return listedFiles(build.manifest)
+    .filter(isReleasePath)
+    .filter((file) => !existsSync(path.join(build.dir, file)))
+    .map((file) => `${MANIFEST_FILE} lists ${file}, which is missing`);
 }
 
 function areaArtefactProblems(area: AreaName, build: InspectedBuild): string[] {
   const { manifest } = build;
   const problems: string[] = [];
   if (manifest.name !== area) problems.push(`${MANIFEST_FILE} is for "${manifest.name}", not "${area}"`);
-  const entryName = manifest.metaData?.remoteEntry?.name;
-  const entryFile = entryName
-    ? path.join(build.dir, manifest.metaData?.remoteEntry?.path ?? '', entryName)
-    : null;
-  if (!entryFile) problems.push(`${MANIFEST_FILE} names no remote entry`);
-  else if (!existsSync(entryFile)) problems.push(`the remote entry ${entryName} is missing`);
+  const entry = remoteEntryFile(manifest);
+  if (!entry) problems.push(`${MANIFEST_FILE} names no remote entry`);
+  else if (!existsSync(path.join(build.dir, entry))) problems.push(`the remote entry ${entry} is missing`);
   else {
-    const loadProblem = entryLoadProblem(entryFile, manifest.metaData?.globalName ?? area);
+    const loadProblem = entryLoadProblem(path.join(build.dir, entry), manifest.metaData?.globalName ?? area);
     if (loadProblem) problems.push(loadProblem);
   }
   const exposed = new Set((manifest.exposes ?? []).map((expose) => expose.path));
@@ -171,11 +214,8 @@ function shellArtefactProblems(build: InspectedBuild): string[] {
   }
   if (!existsSync(entry)) problems.push(`${SHELL_ENTRY} is missing`);
   else {
-    try {
-      new Script(readFileSync(entry, 'utf8'), { filename: entry });
-    } catch (error) {
-      problems.push(`${SHELL_ENTRY} does not parse: ${(error as Error).message}`);
-    }
+    const parseProblem = entryParseProblem(entry);
+    if (parseProblem) problems.push(parseProblem);
   }
   return [...problems, ...missingAssets(build)];
 }

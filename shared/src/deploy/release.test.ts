@@ -1,10 +1,34 @@
 /** @jest-environment node */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { tempDir, writeAreaBuild, writeShellBuild, type FixtureOptions } from './fixture-builds';
+import { ENTRY_CHECK_TIMEOUT_MS } from './entry-check';
+import {
+  canMakeFifos,
+  makeFifo,
+  tempDir,
+  writeAreaBuild,
+  writeShellBuild,
+  type FixtureOptions,
+} from './fixture-builds';
 import { HISTORY_FILE, readHistory } from './history';
-import { listReleases, releaseDir, REMOTES_FILE, SHELL_POINTER_FILE } from './layout';
+import {
+  listReleases,
+  releaseDir,
+  REMOTES_FILE,
+  SHELL_POINTER_FILE,
+  sourceMapDir,
+  SOURCEMAPS_DIR,
+} from './layout';
 import { readRemotesStrict, readShellVersion } from './pointers';
 import { abortCanary, promoteCanary, releaseBuild, releaseStatus, rollbackApp } from './release';
 import { ReleaseRefusedError } from './release-checks';
@@ -23,16 +47,17 @@ const areaBuild = (area: AreaName, version: string, options?: FixtureOptions) =>
 const shellBuild = (version: string, options?: FixtureOptions) =>
   writeShellBuild(path.join(root, 'builds', 'shell', version), version, options);
 
-/** Every byte of the deploy folder's pointer files and the list of releases, to prove nothing changed. */
-function snapshot(): { remotes: string; shell: string; history: string; releases: string } {
+/** Every byte of the deploy folder's pointer files and the list of releases and maps, to prove nothing changed. */
+function snapshot(): Record<'remotes' | 'shell' | 'history' | 'releases' | 'sourceMaps', string> {
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '(none)');
+  const list = (dir: string) =>
+    existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort().join(' ') : '(none)';
   return {
     remotes: read(path.join(deployDir, REMOTES_FILE)),
     shell: read(path.join(deployDir, SHELL_POINTER_FILE)),
     history: read(path.join(deployDir, HISTORY_FILE)),
-    releases: readdirSync(path.join(deployDir, 'releases'), { recursive: true, encoding: 'utf8' })
-      .sort()
-      .join(' '),
+    releases: list(path.join(deployDir, 'releases')),
+    sourceMaps: list(path.join(deployDir, SOURCEMAPS_DIR)),
   };
 }
 
@@ -42,6 +67,45 @@ function deployBaseline(): void {
   releaseBuild(deployDir, 'notes', areaBuild('notes', 'n1'));
   releaseBuild(deployDir, 'auth', areaBuild('auth', 'a1'));
 }
+
+/** The parts of a fixture's mf-manifest.json the tests change. */
+interface FixtureManifest {
+  metaData: Record<string, unknown>;
+  exposes: { assets: { js: { sync: string[] } } }[];
+}
+
+/** The notes build n2 with its manifest changed. */
+function withManifest(change: (manifest: FixtureManifest) => void): string {
+  const dir = areaBuild('notes', 'n2');
+  const manifestFile = path.join(dir, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as FixtureManifest;
+  change(manifest);
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  return dir;
+}
+
+/** The notes build n2 whose manifest lists one more asset of its Area expose. */
+const listingAsset = (file: string) =>
+  withManifest((manifest) => manifest.exposes[0]!.assets.js.sync.push(file));
+/** The notes build n2 whose manifest names its remote entry so. */
+const namingEntry = (remoteEntry: { path: string; name: string }) =>
+  withManifest((manifest) => (manifest.metaData.remoteEntry = remoteEntry));
+/** The notes build n2 whose manifest names its container so. */
+const namingGlobal = (globalName: string) =>
+  withManifest((manifest) => (manifest.metaData.globalName = globalName));
+
+/** The notes build n2 with a link to a file outside it, as a build step that links instead of copying leaves. */
+function linkingOut(linkName: string, target: 'file' | 'folder'): string {
+  const dir = areaBuild('notes', 'n2');
+  const secret = path.join(root, 'data', 'jwt-secret');
+  mkdirSync(path.dirname(secret), { recursive: true });
+  writeFileSync(secret, SECRET);
+  symlinkSync(target === 'file' ? secret : path.dirname(secret), path.join(dir, linkName));
+  return dir;
+}
+
+const SECRET = 'the-jwt-secret-the-site-must-never-serve';
+const OUTSIDE = /, which is not a path inside the build$/;
 
 function refusal(run: () => unknown): ReleaseRefusedError {
   try {
@@ -101,13 +165,21 @@ describe('release', () => {
   it('changes nothing in a dry run, and reports what it compared with', () => {
     deployBaseline();
     const before = snapshot();
-    const outcome = releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), { dryRun: true });
-    expect(outcome).toMatchObject({ result: 'checked', checkedAgainst: ['the live shell s1'], copied: null });
+    const outcome = releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), {
+      dryRun: true,
+    });
+    expect(outcome).toMatchObject({
+      result: 'checked',
+      checkedAgainst: ['the live shell s1'],
+      copied: null,
+    });
     expect(snapshot()).toEqual(before);
   });
 
   it('checks a build alone in a dry run when nothing is deployed yet', () => {
-    const outcome = releaseBuild(deployDir, 'notes', areaBuild('notes', 'n1'), { dryRun: true });
+    const outcome = releaseBuild(deployDir, 'notes', areaBuild('notes', 'n1'), {
+      dryRun: true,
+    });
     expect(outcome).toMatchObject({ result: 'checked', checkedAgainst: [] });
     expect(existsSync(deployDir)).toBe(false);
   });
@@ -127,7 +199,10 @@ describe('a refused release says why and changes nothing', () => {
     ],
     [
       'a remote entry that throws',
-      () => areaBuild('notes', 'n2', { entrySource: 'throw new Error("broken build")' }),
+      () =>
+        areaBuild('notes', 'n2', {
+          entrySource: 'throw new Error("broken build")',
+        }),
       /remoteEntry\.js does not load: broken build/,
     ],
     [
@@ -137,8 +212,68 @@ describe('a refused release says why and changes nothing', () => {
     ],
     [
       'a remote entry that never finishes',
-      () => areaBuild('notes', 'n2', { entrySource: 'for (;;) {}' }),
-      /remoteEntry\.js does not load: Script execution timed out/,
+      () => areaBuild('notes', 'n2', { entrySource: 'while (true) {}' }),
+      /^remoteEntry\.js did not finish loading within 2 s$/m,
+    ],
+    [
+      'a remote entry that needs more memory than any entry could',
+      () =>
+        areaBuild('notes', 'n2', {
+          entrySource: 'const a = []; for (;;) a.push(new Array(1e6).fill(1.5));',
+        }),
+      /remoteEntry\.js does not load: it needs more than 64 MB of memory/,
+    ],
+    [
+      'a remote entry that reaches for require',
+      () =>
+        areaBuild('notes', 'n2', {
+          entrySource: 'require("fs").writeFileSync("/tmp/x", "x");',
+        }),
+      /remoteEntry\.js does not load: require is not defined/,
+    ],
+    [
+      'a remote entry that reaches for node through the Function constructor',
+      () =>
+        areaBuild('notes', 'n2', {
+          entrySource: 'this.constructor.constructor("return process")().exit(0);',
+        }),
+      /remoteEntry\.js does not load: Code generation from strings disallowed/,
+    ],
+    [
+      'a link to a file outside the build',
+      () => linkingOut('secret.js', 'file'),
+      /^secret\.js is a symbolic link; a release holds only regular files and folders$/m,
+    ],
+    [
+      'a link to a folder outside the build',
+      () => linkingOut('assets', 'folder'),
+      /^assets is a symbolic link; a release holds only regular files and folders$/m,
+    ],
+    [
+      'a link deep inside the build, even to a file of the build',
+      () => {
+        const dir = areaBuild('notes', 'n2');
+        mkdirSync(path.join(dir, 'static', 'js'), { recursive: true });
+        symlinkSync(path.join(dir, 'react.js'), path.join(dir, 'static', 'js', 'alias.js'));
+        return dir;
+      },
+      /^static\/js\/alias\.js is a symbolic link/m,
+    ],
+    ['a manifest listing ../../x.js', () => listingAsset('../../x.js'), OUTSIDE],
+    ['a manifest listing an absolute path', () => listingAsset('/etc/passwd'), OUTSIDE],
+    ['a manifest listing a path with backslashes', () => listingAsset('..\\..\\x.js'), OUTSIDE],
+    ['a manifest listing a path with a NUL', () => listingAsset('react.js\u0000.png'), OUTSIDE],
+    ['a manifest listing a URL', () => listingAsset('https://cdn.invalid/x.js'), OUTSIDE],
+    ['a manifest listing ./react.js', () => listingAsset('./react.js'), OUTSIDE],
+    [
+      'a remote entry in a folder above the build',
+      () => namingEntry({ path: '../..', name: 'remoteEntry.js' }),
+      /names the remote entry "\.\.\/\.\.\/remoteEntry\.js", which is not a path inside the build/,
+    ],
+    [
+      'a remote entry named by an absolute path',
+      () => namingEntry({ path: '', name: '/tmp/remoteEntry.js' }),
+      /names the remote entry "\/tmp\/remoteEntry\.js", which is not a path inside the build/,
     ],
     [
       "no ./RecentNotes, which the shell's Home loads",
@@ -162,6 +297,29 @@ describe('a refused release says why and changes nothing', () => {
         return dir;
       },
       /mf-manifest\.json is missing/,
+    ],
+    [
+      'a manifest that is no JSON object',
+      () =>
+        areaBuild('notes', 'n2', {
+          extraFiles: { 'mf-manifest.json': 'null' },
+        }),
+      /^mf-manifest\.json is not a JSON object$/m,
+    ],
+    [
+      'a manifest whose exposes are no list',
+      () =>
+        areaBuild('notes', 'n2', {
+          extraFiles: {
+            'mf-manifest.json': '{"name":"notes","exposes":"./Area"}',
+          },
+        }),
+      /^mf-manifest\.json's exposes is not a list of objects$/m,
+    ],
+    [
+      'a manifest whose global name is no JavaScript name',
+      () => namingGlobal('notes"]; process.exit(1); //'),
+      /^mf-manifest\.json's globalName "notes\\"\]; process\.exit\(1\); \/\/" is not a JavaScript name$/m,
     ],
     ['a build of another area', () => areaBuild('auth', 'n2'), /build-info\.json names "auth", not "notes"/],
     ['a folder that is no build', () => root, /build-info\.json is missing/],
@@ -213,16 +371,126 @@ describe('a refused release says why and changes nothing', () => {
   });
 });
 
+describe('a build holds only regular files and folders (docs/security.md item 5)', () => {
+  (canMakeFifos() ? it : it.skip)('refuses a FIFO in the build, before anything is copied', () => {
+    deployBaseline();
+    const dir = areaBuild('notes', 'n2');
+    expect(makeFifo(path.join(dir, 'pipe.js'))).toBe(true);
+    const before = snapshot();
+    expect(refusal(() => releaseBuild(deployDir, 'notes', dir)).reasons).toEqual([
+      'pipe.js is a named pipe (FIFO); a release holds only regular files and folders',
+    ]);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('reads no file of a build holding a link, so a refusal never shows what it points at', () => {
+    deployBaseline();
+    const dir = areaBuild('notes', 'n2');
+    writeFileSync(path.join(root, 'secret.json'), SECRET);
+    rmSync(path.join(dir, 'build-info.json'));
+    symlinkSync(path.join(root, 'secret.json'), path.join(dir, 'build-info.json'));
+    const error = refusal(() => releaseBuild(deployDir, 'notes', dir));
+    expect(error.reasons).toEqual([
+      'build-info.json is a symbolic link; a release holds only regular files and folders',
+    ]);
+    expect(error.message).not.toContain(SECRET);
+  });
+
+  it('names ten such entries and counts the rest', () => {
+    const dir = areaBuild('notes', 'n2');
+    for (let index = 0; index < 12; index += 1) symlinkSync(root, path.join(dir, `link-${index}`));
+    const { reasons } = refusal(() => releaseBuild(deployDir, 'notes', dir, { dryRun: true }));
+    expect(reasons).toHaveLength(11);
+    expect(reasons[10]).toBe('and 2 more entries that are not regular files or folders');
+  });
+
+  it('releases a build folder reached through a link, as a real folder', () => {
+    deployBaseline();
+    const linked = path.join(root, 'dist-link');
+    symlinkSync(areaBuild('notes', 'n2'), linked);
+    expect(releaseBuild(deployDir, 'notes', linked).result).toBe('live');
+    const released = lstatSync(releaseDir(deployDir, 'notes', 'n2'));
+    expect([released.isDirectory(), released.isSymbolicLink()]).toEqual([true, false]);
+  });
+});
+
+describe("a build's JavaScript runs only in a child process (docs/security.md item 5)", () => {
+  it('stops a remote entry that never finishes within the time limit', () => {
+    deployBaseline();
+    const build = areaBuild('notes', 'n2', { entrySource: 'while (true) {}' });
+    const started = Date.now();
+    expect(refusal(() => releaseBuild(deployDir, 'notes', build)).reasons).toEqual([
+      'remoteEntry.js did not finish loading within 2 s',
+    ]);
+    expect(Date.now() - started).toBeLessThan(ENTRY_CHECK_TIMEOUT_MS + 1000);
+  });
+
+  it('leaves the release process alone whatever the entry script tries', () => {
+    deployBaseline();
+    const marker = path.join(root, 'written-by-the-build');
+    const attempts = [
+      `process.exit(0)`,
+      `process.exitCode = 3`,
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`,
+      `globalThis.constructor.constructor('return process')().exit(0)`,
+    ];
+    for (const attempt of attempts) {
+      const build = areaBuild('notes', 'n2', {
+        entrySource: `${attempt}; var notes = { get() {}, init() {} };`,
+      });
+      expect(refusal(() => releaseBuild(deployDir, 'notes', build)).reasons[0]).toMatch(/does not load/);
+      rmSync(build, { recursive: true });
+    }
+    expect(existsSync(marker)).toBe(false);
+    expect(process.exitCode).toBeUndefined();
+  });
+
+  it('parses the shell entry in the child too', () => {
+    deployBaseline();
+    expect(
+      refusal(() => releaseBuild(deployDir, 'shell', shellBuild('s2', { entrySource: 'let =' }))).reasons,
+    ).toEqual([expect.stringMatching(/^main\.js does not parse: /)]);
+  });
+});
+
+describe('source maps (docs/security.md item 13)', () => {
+  it('are kept beside the release, out of the folder the site serves', () => {
+    deployBaseline();
+    const maps = {
+      'remoteEntry.js.map': '{"version":3}',
+      'expose-Area.js.map': '{"version":3}',
+    };
+    const build = areaBuild('notes', 'n2', { extraFiles: maps });
+    const outcome = releaseBuild(deployDir, 'notes', build);
+    const released = readdirSync(releaseDir(deployDir, 'notes', 'n2'));
+    expect(released.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(readdirSync(sourceMapDir(deployDir, 'notes', 'n2')).sort()).toEqual(Object.keys(maps).sort());
+    expect(outcome.copied?.files).toBe(7);
+    expect(outcome.sourceMaps).toMatchObject({
+      dir: sourceMapDir(deployDir, 'notes', 'n2'),
+      files: 2,
+    });
+    // Released again, its maps are not counted as files the release differs by.
+    expect(releaseBuild(deployDir, 'notes', build).result).toBe('already-live');
+  });
+});
+
 describe('canary', () => {
   beforeEach(deployBaseline);
 
   it('serves the new version beside the live one, then promote makes it live', () => {
-    const outcome = releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), { canaryPercent: 10 });
+    const outcome = releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), {
+      canaryPercent: 10,
+    });
     expect(outcome.result).toBe('canary');
     expect(readRemotesStrict(deployDir).notes).toEqual({
       version: 'n1',
       entry: '/mfe/notes/n1/mf-manifest.json',
-      canary: { version: 'n2', entry: '/mfe/notes/n2/mf-manifest.json', percent: 10 },
+      canary: {
+        version: 'n2',
+        entry: '/mfe/notes/n2/mf-manifest.json',
+        percent: 10,
+      },
     });
     expect(promoteCanary(deployDir, 'notes')).toBe('n2');
     expect(readRemotesStrict(deployDir).notes).toEqual({
@@ -234,7 +502,9 @@ describe('canary', () => {
 
   it('abort drops it and restores the exact bytes of before', () => {
     const before = readFileSync(path.join(deployDir, REMOTES_FILE), 'utf8');
-    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), { canaryPercent: 50 });
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), {
+      canaryPercent: 50,
+    });
     expect(abortCanary(deployDir, 'notes')).toBe('n2');
     expect(readFileSync(path.join(deployDir, REMOTES_FILE), 'utf8')).toBe(before);
     expect(readHistory(deployDir).notes?.map((event) => event.action)).toEqual([
@@ -252,7 +522,9 @@ describe('canary', () => {
     const area: AreaName = version === 'y1' ? 'syllabus' : 'notes';
     const before = snapshot();
     const error = refusal(() =>
-      releaseBuild(deployDir, area, areaBuild(area, version), { canaryPercent: percent }),
+      releaseBuild(deployDir, area, areaBuild(area, version), {
+        canaryPercent: percent,
+      }),
     );
     expect(error.reasons.join('\n')).toMatch(reason);
     expect(snapshot()).toEqual(before);
@@ -270,7 +542,9 @@ describe('canary', () => {
   });
 
   it('a full release while a canary runs replaces both', () => {
-    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), { canaryPercent: 10 });
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), {
+      canaryPercent: 10,
+    });
     releaseBuild(deployDir, 'notes', areaBuild('notes', 'n3'));
     expect(readRemotesStrict(deployDir).notes).toEqual({
       version: 'n3',
@@ -305,7 +579,10 @@ describe('rollback', () => {
   it('goes to a named released version', () => {
     releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'));
     releaseBuild(deployDir, 'notes', areaBuild('notes', 'n3'));
-    expect(rollbackApp(deployDir, 'notes', 'n1')).toEqual({ from: 'n3', to: 'n1' });
+    expect(rollbackApp(deployDir, 'notes', 'n1')).toEqual({
+      from: 'n3',
+      to: 'n1',
+    });
   });
 
   it('rolls back the shell through shell.json only', () => {
@@ -344,12 +621,27 @@ describe('rollback', () => {
 describe('status', () => {
   it("shows each app's live version, canary, history and releases on disk", () => {
     deployBaseline();
-    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), { canaryPercent: 25 });
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'), {
+      canaryPercent: 25,
+    });
     const [shell, auth, notes, syllabus] = releaseStatus(deployDir, ['shell', 'auth', 'notes', 'syllabus']);
-    expect(shell).toMatchObject({ app: 'shell', live: 's1', canary: null, releases: ['s1'] });
+    expect(shell).toMatchObject({
+      app: 'shell',
+      live: 's1',
+      canary: null,
+      releases: ['s1'],
+    });
     expect(auth).toMatchObject({ live: 'a1', canary: null });
-    expect(notes).toMatchObject({ live: 'n1', canary: { version: 'n2', percent: 25 } });
+    expect(notes).toMatchObject({
+      live: 'n1',
+      canary: { version: 'n2', percent: 25 },
+    });
     expect(notes!.history.map((event) => event.action)).toEqual(['release', 'canary']);
-    expect(syllabus).toMatchObject({ live: null, canary: null, history: [], releases: [] });
+    expect(syllabus).toMatchObject({
+      live: null,
+      canary: null,
+      history: [],
+      releases: [],
+    });
   });
 });

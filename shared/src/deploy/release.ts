@@ -3,7 +3,7 @@
  * Each one checks first, changes only its own app's pointer, records the change in history.json, and runs under
  * the deploy lock. A refusal changes nothing.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { areaEntryUrl, isCanaryPercent, type AreaName, type CanaryVersion } from '../contract';
@@ -17,11 +17,13 @@ import {
 } from './history';
 import {
   folderSize,
+  isSourceMap,
   listReleases,
   publishBuild,
   releaseDir,
   REMOTES_FILE,
   SHELL_POINTER_FILE,
+  sourceMapDir,
   type AppName,
 } from './layout';
 import { withDeployLock } from './lock';
@@ -90,9 +92,10 @@ function pointApp(deployDir: string, app: AppName, version: string, action: Rele
   else pointArea(deployDir, app, version, action);
 }
 
+/** The files of a build as a release folder holds them: source maps are kept elsewhere. */
 function filesOf(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => statSync(path.join(dir, file)).isFile())
+    .filter((file) => !isSourceMap(file) && statSync(path.join(dir, file)).isFile())
     .sort();
 }
 
@@ -105,7 +108,7 @@ function sameContent(a: string, b: string): boolean {
 /** A version is immutable: releasing it again is fine only with exactly the same files. */
 function republishProblems(deployDir: string, build: InspectedBuild): string[] {
   const existing = releaseDir(deployDir, build.app, build.info.version);
-  if (!existsSync(existing) || path.resolve(existing) === path.resolve(build.dir)) return [];
+  if (!existsSync(existing) || realpathSync(existing) === build.dir) return [];
   if (sameContent(existing, build.dir)) return [];
   return [
     `${build.app} ${build.info.version} is already released with different files, and releases never change; ` +
@@ -154,6 +157,8 @@ export interface ReleaseOutcome {
   result: 'live' | 'canary' | 'already-live' | 'checked';
   /** Files and bytes copied into releases/; null when the version was there already (or a dry run). */
   copied: { files: number; bytes: number } | null;
+  /** Where the version's source maps are kept, and their files and bytes; null when none were copied. */
+  sourceMaps: { dir: string; files: number; bytes: number } | null;
   /** Bytes of the pointer file and history.json written. */
   pointerBytes: number;
   checkedAgainst: string[];
@@ -183,20 +188,23 @@ export function releaseBuild(
     if (canaryPercent !== undefined)
       problems.push(...canaryProblems(deployDir, app as AreaName, version, canaryPercent));
     if (problems.length > 0) throw new ReleaseRefusedError(subject, problems);
-    const outcome = { app, version, copied: null, pointerBytes: 0, checkedAgainst };
+    const outcome = { app, version, copied: null, sourceMaps: null, pointerBytes: 0, checkedAgainst };
     if (dryRun) return { ...outcome, result: 'checked' };
     const canaryRunning = app !== 'shell' && readRemotesStrict(deployDir)[app]?.canary !== undefined;
     if (liveVersion(deployDir, app) === version && canaryPercent === undefined && !canaryRunning) {
       return { ...outcome, result: 'already-live' };
     }
-    const published = publishBuild(deployDir, app, version, buildDir);
+    const published = publishBuild(deployDir, app, version, build.dir);
     const copied = published.copied ? folderSize(published.dir) : null;
+    const mapsDir = sourceMapDir(deployDir, app, version);
+    const sourceMaps = copied && existsSync(mapsDir) ? { dir: mapsDir, ...folderSize(mapsDir) } : null;
     if (canaryPercent === undefined) pointApp(deployDir, app, version, 'release');
     else startCanary(deployDir, app as AreaName, version, canaryPercent);
     return {
       ...outcome,
       result: canaryPercent === undefined ? 'live' : 'canary',
       copied,
+      sourceMaps,
       pointerBytes: pointerBytes(deployDir, app),
     };
   };

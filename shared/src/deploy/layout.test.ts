@@ -1,0 +1,101 @@
+/** @jest-environment node */
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { canMakeFifos, makeFifo, tempDir, writeAreaBuild } from './fixture-builds';
+import { isReleasePath, publishBuild, releaseDir, sourceMapDir } from './layout';
+
+let root: string;
+let deployDir: string;
+let build: string;
+beforeEach(() => {
+  root = tempDir('layout');
+  deployDir = path.join(root, 'deploy');
+  build = writeAreaBuild(path.join(root, 'build'), 'notes', 'n1', {
+    extraFiles: { 'remoteEntry.js.map': '{"version":3}' },
+  });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** Nothing of the version is published, and no staging folder is left. */
+function expectNothingPublished(): void {
+  expect(existsSync(releaseDir(deployDir, 'notes', 'n1'))).toBe(false);
+  expect(existsSync(sourceMapDir(deployDir, 'notes', 'n1'))).toBe(false);
+  const left = existsSync(deployDir) ? readdirSync(deployDir, { recursive: true, encoding: 'utf8' }) : [];
+  expect(left.filter((entry) => entry.includes('.staging'))).toEqual([]);
+}
+
+describe('publishBuild (docs/security.md items 5 and 13)', () => {
+  it('copies regular files into the release and source maps beside it', () => {
+    expect(publishBuild(deployDir, 'notes', 'n1', build)).toEqual({
+      dir: releaseDir(deployDir, 'notes', 'n1'),
+      copied: true,
+    });
+    expect(readdirSync(releaseDir(deployDir, 'notes', 'n1'))).not.toContain('remoteEntry.js.map');
+    expect(readdirSync(sourceMapDir(deployDir, 'notes', 'n1'))).toEqual(['remoteEntry.js.map']);
+  });
+
+  it.each([
+    ['a link to a file outside', () => symlinkSync(path.join(root, 'secret'), path.join(build, 'secret.js'))],
+    ['a link to a folder', () => symlinkSync(root, path.join(build, 'assets'))],
+    [
+      'a link in a sub-folder',
+      () => {
+        mkdirSync(path.join(build, 'static'));
+        symlinkSync(path.join(build, 'react.js'), path.join(build, 'static', 'react.js'));
+      },
+    ],
+  ])('refuses %s rather than copy it as a link or follow it, and leaves nothing behind', (_label, plant) => {
+    writeFileSync(path.join(root, 'secret'), 'secret');
+    plant();
+    expect(() => publishBuild(deployDir, 'notes', 'n1', build)).toThrow(
+      /is a symbolic link; a release holds only regular files and folders, so nothing was published/,
+    );
+    expectNothingPublished();
+  });
+
+  (canMakeFifos() ? it : it.skip)('refuses a FIFO without waiting for a writer', () => {
+    expect(makeFifo(path.join(build, 'pipe.js'))).toBe(true);
+    expect(() => publishBuild(deployDir, 'notes', 'n1', build)).toThrow(
+      /pipe\.js in .* is a named pipe \(FIFO\)/,
+    );
+    expectNothingPublished();
+  });
+});
+
+describe('isReleasePath (docs/security.md item 5)', () => {
+  it.each([
+    'remoteEntry.js',
+    'mf-manifest.json',
+    '__federation_expose_Area.7c3783d7.js',
+    'vendors-node_modules_react-router_dist_production_chunk-IAM5GYT3_mjs.dd77f0d0.js',
+    'static/css/main.0a1b2c3d.css',
+    'node_modules_react_index_js.d1f5dc58.js.LICENSE.txt',
+  ])('takes %s', (file) => {
+    expect(isReleasePath(file)).toBe(true);
+  });
+
+  it.each([
+    '',
+    '/etc/passwd',
+    '../x.js',
+    'a/../../x.js',
+    './x.js',
+    'a//x.js',
+    'a/',
+    '..\\x.js',
+    'x.js\u0000.png',
+    'x.js\n',
+    'C:x.js',
+    'https://cdn.invalid/x.js',
+    '%2e%2e/x.js',
+    'x.js?y',
+    'x .js',
+  ])('refuses %j', (file) => {
+    expect(isReleasePath(file)).toBe(false);
+  });
+
+  it('refuses what is not a string', () => {
+    expect([5, null, undefined, ['x.js'], {}].some(isReleasePath)).toBe(false);
+  });
+});
