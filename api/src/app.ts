@@ -16,7 +16,8 @@ import { seedDemoData } from './db/seed';
 import { HttpError } from './http-errors';
 import { API_MESSAGES } from './messages';
 import { authentication } from './plugins/authenticate';
-import { securityHeaders, setSecurityHeaders } from './plugins/security-headers';
+import { clientErrorHandler } from './plugins/client-errors';
+import { securityHeaders, securityHeadersFor, setSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { notesRoutes } from './routes/notes';
@@ -82,6 +83,8 @@ function clientMessage(status: number, error: { message: string; code?: string }
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const headers = securityHeadersFor(config);
+  const timeouts = config.httpTimeouts;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -98,11 +101,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT.server,
+    // docs/security.md item 40: every stage of a connection has a time limit (config.ts says why each).
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleSocketMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
+    clientErrorHandler: clientErrorHandler(headers),
     // Malformed URLs are refused before routing, where no hook runs: answer them in the API's shape, with the
     // security headers (SECURITY.md items 19, 28).
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      return setSecurityHeaders(reply)
+      return setSecurityHeaders(reply, headers)
         .code(status)
         .send({ message: STATUS_CODES[status] ?? 'Bad Request' });
     },
@@ -145,7 +154,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   if (config.seedDemo) await seedDemoData(context);
 
-  securityHeaders(app);
+  securityHeaders(app, headers);
 
   app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -167,8 +176,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await app.register(fastifyRateLimit, { global: false });
-  // One file per request; the size limit is enforced per upload while streaming (note-store).
-  await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 2 } });
+  // One part per request, a file; the size limit is enforced per upload while streaming (note-store).
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 1 } });
   authentication(app, context);
   // sendFile only; every route decides itself what may be served.
   await app.register(fastifyStatic, { root: config.deployDir, serve: false });

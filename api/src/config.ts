@@ -34,6 +34,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** How long the admin upload form waits (UPLOAD_TIMEOUT_S, default SPEC §9's 10 s); sent to the browser. */
   uploadTimeoutMs: number;
+  /** How long a connection may take over each stage of a request (docs/security.md item 40). */
+  httpTimeouts: HttpTimeouts;
   /** Passed to Fastify's trustProxy: client IPs come from X-Forwarded-For only when set (SECURITY.md item 6). */
   trustProxy: boolean | string[];
   /** Create the demo admin and student on an empty database. */
@@ -44,6 +46,42 @@ export interface Config {
   serveSourceMaps: boolean;
   production: boolean;
   logLevel: string;
+}
+
+/**
+ * docs/security.md item 40: no client holds a socket for free, yet a phone on a slow 3G link still gets its
+ * largest upload through. Node checks the header and request limits every `checkIntervalMs` only.
+ */
+export interface HttpTimeouts {
+  /** The request line and headers must have arrived within this (a slowloris client sends them byte by byte). */
+  headersMs: number;
+  /** The whole request, body included: the largest upload at the slowest link we serve, or the form's wait. */
+  requestMs: number;
+  /**
+   * An idle keep-alive connection is closed after this: longer than the 60 s idle timeout of common load
+   * balancers, so they close first and never send a request down a socket we are closing.
+   */
+  keepAliveMs: number;
+  /** A connection on which no byte moves either way for this long is closed (downloads included). */
+  idleSocketMs: number;
+  /** How often Node looks for requests past headersMs or requestMs (its default, 30 s, doubles a 30 s limit). */
+  checkIntervalMs: number;
+}
+
+/** The slowest upload we serve: 256 kbit/s, below what 3G sends from a phone with a weak signal. */
+const SLOWEST_UPLOAD_BYTES_PER_S = 32 * 1024;
+const HEADERS_TIMEOUT_MS = 30_000;
+
+/** 25 MB uploads get 830 s (about 14 minutes) for the whole request. */
+export function httpTimeouts(uploadMaxBytes: number, uploadTimeoutMs: number): HttpTimeouts {
+  const slowestUploadMs = Math.ceil((uploadMaxBytes / SLOWEST_UPLOAD_BYTES_PER_S) * 1000);
+  return {
+    headersMs: HEADERS_TIMEOUT_MS,
+    requestMs: HEADERS_TIMEOUT_MS + Math.max(slowestUploadMs, uploadTimeoutMs),
+    keepAliveMs: 65_000,
+    idleSocketMs: 120_000,
+    checkIntervalMs: 2_000,
+  };
 }
 
 export class ConfigError extends Error {}
@@ -133,6 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl))
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  const uploadMaxBytes = Math.round(positiveNumber('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 25) * 1024 * 1024);
+  const uploadTimeoutMs = Math.round(
+    positiveNumber('UPLOAD_TIMEOUT_S', env.UPLOAD_TIMEOUT_S, UPLOAD_TIMEOUT_MS / 1000) * 1000,
+  );
   return {
     // Loopback by default: the demo data's logins must not be reachable from the network by accident.
     host: env.HOST ?? '127.0.0.1',
@@ -147,10 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: env.CONTACT_EMAIL || SUPPORT_EMAIL,
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
-    uploadMaxBytes: Math.round(positiveNumber('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 25) * 1024 * 1024),
-    uploadTimeoutMs: Math.round(
-      positiveNumber('UPLOAD_TIMEOUT_S', env.UPLOAD_TIMEOUT_S, UPLOAD_TIMEOUT_MS / 1000) * 1000,
-    ),
+    uploadMaxBytes,
+    uploadTimeoutMs,
+    httpTimeouts: httpTimeouts(uploadMaxBytes, uploadTimeoutMs),
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: flag('SEED_DEMO', env.SEED_DEMO, !production),
     devMode: env.STUDYHUB_DEV === '1',

@@ -32,6 +32,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SERVE_SOURCE_MAPS: 'maybe' })).toThrow(/SERVE_SOURCE_MAPS must be 1 or 0/);
   });
 
+  it('sets time limits a 3G phone uploading the largest file still passes (docs/security.md item 40)', () => {
+    const defaults = loadConfig({ JWT_SECRET: 'x'.repeat(32) }).httpTimeouts;
+    expect(defaults).toEqual({
+      headersMs: 30_000,
+      // 25 MB at 32 KB/s is 800 s; at 3G's 50 KB/s it takes about 512 s.
+      requestMs: 830_000,
+      keepAliveMs: 65_000,
+      idleSocketMs: 120_000,
+      checkIntervalMs: 2_000,
+    });
+    expect(defaults.requestMs).toBeGreaterThan(((25 * 1024 * 1024) / (50 * 1024)) * 1000);
+    // A larger limit, or an upload form told to wait longer, lengthens the request limit with it.
+    const larger = loadConfig({ JWT_SECRET: 'x'.repeat(32), UPLOAD_MAX_MB: '100' }).httpTimeouts;
+    expect(larger.requestMs).toBe(30_000 + 3_200_000);
+    const patient = loadConfig({ JWT_SECRET: 'x'.repeat(32), UPLOAD_TIMEOUT_S: '1800' }).httpTimeouts;
+    expect(patient.requestMs).toBe(30_000 + 1_800_000);
+  });
+
   it('rejects an unknown LOG_LEVEL', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
   });

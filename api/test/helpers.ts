@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from '@jest/globals';
@@ -14,7 +15,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { pointArea, pointShell, publishBuild } from '@studyhub/shared/deploy';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, type HttpTimeouts } from '../src/config';
 import type { Database } from '../src/db/schema';
 import type { Clock } from '../src/services/clock';
 import type { Mail, Mailer } from '../src/services/mailer';
@@ -152,10 +153,19 @@ export interface RequestOptions {
   raw?: string | Buffer;
 }
 
-/** SECURITY.md item 19, checked on every API response the suite sees. */
-export function expectApiHeaders(reply: { headers: ApiReply['headers'] }): void {
+/** SECURITY.md items 19 and 45: what every response carries, the site's files and the downloads too. */
+export function expectSecurityHeaders(reply: { headers: ApiReply['headers'] }): void {
   expect(reply.headers['x-content-type-options']).toBe('nosniff');
   expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(String(reply.headers['permissions-policy'])).toMatch(/(^|, )camera=\(\)(,|$)/);
+}
+
+/** The security headers and a JSON body, checked on every API response the suite sees. */
+export function expectApiHeaders(reply: { headers: ApiReply['headers'] }): void {
+  expectSecurityHeaders(reply);
   expect(String(reply.headers['content-type'])).toMatch(/^application\/json; charset=utf-8$/);
 }
 
@@ -188,7 +198,53 @@ export async function request(
     headers: reply.headers,
   };
   if (url.startsWith('/api/') && method !== 'HEAD') expectApiHeaders(result);
+  // docs/security.md item 45: what a token was accepted for is never stored.
+  if (options.token !== undefined && result.status < 300)
+    expect(result.headers['cache-control']).toBe('no-store');
   return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Raw sockets, for what Node answers before Fastify sees a request (http-limits.test.ts).
+
+export interface RawSocket {
+  socket: Socket;
+  /** Everything the server sent, and how long after connecting it closed the connection. */
+  closed: Promise<{ raw: string; closedAfterMs: number }>;
+}
+
+export function openSocket(port: number): RawSocket {
+  const socket = connect({ host: '127.0.0.1', port });
+  const started = performance.now();
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  // The server may reset a connection it cut off while bytes were still on the way.
+  socket.on('error', () => {});
+  const closed = new Promise<{ raw: string; closedAfterMs: number }>((resolve) =>
+    socket.on('close', () =>
+      resolve({ raw: Buffer.concat(chunks).toString('latin1'), closedAfterMs: performance.now() - started }),
+    ),
+  );
+  return { socket, closed };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** One HTTP/1.1 response with a JSON body, as it came over the wire. */
+export function parseRawResponse(raw: string): RawResponse {
+  const end = raw.indexOf('\r\n\r\n');
+  expect(end).toBeGreaterThan(0);
+  const [statusLine, ...lines] = raw.slice(0, end).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine!.split(' ')[1]), headers, body: JSON.parse(raw.slice(end + 4)) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -207,6 +263,8 @@ export interface TestAppOptions {
   /** Extra environment for loadConfig; wins over the defaults. */
   env?: NodeJS.ProcessEnv;
   deployDir?: string;
+  /** Time limits of the server's connections, in place of the defaults (minutes are too long for a test). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 export interface TestApp {
@@ -251,7 +309,8 @@ async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const clock = options.clock ?? createTestClock();
   const mails: CapturedMail[] = [];
   const logs: string[] = [];
-  const config = loadConfig(env);
+  const loaded = loadConfig(env);
+  const config = { ...loaded, httpTimeouts: { ...loaded.httpTimeouts, ...options.httpTimeouts } };
   const useRealMailer = options.realMailer || Boolean(config.smtpUrl);
   let app: FastifyInstance;
   try {
@@ -301,6 +360,26 @@ export async function buildTestApp(arg: TestAppOptions | string = {}): Promise<T
   if (typeof arg === 'string') return (await createTestApp({ deployDir: arg })).app;
   return createTestApp(arg);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Walks over the route table (route-spellings.test.ts, security-headers.test.ts).
+
+/** A path a route would answer for real: parameters filled with values that exist or look right. */
+export function concretePath(url: string): string {
+  const values: Record<string, string> = {
+    id: '00000000-0000-4000-8000-000000000000',
+    token: 'A'.repeat(43),
+    branch: 'CSE',
+    year: 'ThirdYear',
+    semester: 'Semester_5',
+    subjectCode: 'CS-501',
+    unitNumber: '1',
+  };
+  return url.replace(/:(\w+)/g, (_all, name: string) => values[name] ?? 'x1');
+}
+
+/** The query a route needs to get past its validation, for walks over the route table. */
+export const ROUTE_QUERIES: Record<string, string> = { '/api/notes/units': '?subject=CS-501' };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Accounts.

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { availableUnit } from '@studyhub/shared/schemas';
+import { FILE_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
 import {
   buildTestApp,
   createUserWithRole,
@@ -66,6 +67,17 @@ async function fetchFile(url: string, options: { token?: string; range?: string 
     result.json = JSON.parse(raw.toString('utf8'));
   }
   return result;
+}
+
+/**
+ * docs/security.md item 42: a served file is sandboxed instead of carrying the site's policy, and only this
+ * site may embed or fetch it.
+ */
+function expectFileHeaders(reply: FileReply): void {
+  expect(reply.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
+  expect(String(reply.headers['content-security-policy'])).toMatch(/^sandbox;/);
+  expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(reply.headers['x-content-type-options']).toBe('nosniff');
 }
 
 /** The units call as the student, or anonymously with `token: null`. */
@@ -162,6 +174,8 @@ describe('download with a signed link', () => {
     expect(reply.headers['accept-ranges']).toBe('bytes');
     expect(Number(reply.headers['content-length'])).toBe(unit3.length);
     expect(sha256(reply.raw)).toBe(sha256(unit3));
+    expectFileHeaders(reply);
+    expect(reply.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('download link → attachment', async () => {
@@ -171,6 +185,7 @@ describe('download with a signed link', () => {
     expect(reply.headers['content-type']).toBe('application/pdf');
     expect(reply.headers['content-disposition']).toBe('attachment; filename="CS-601-unit-3.pdf"');
     expect(sha256(reply.raw)).toBe(sha256(unit3));
+    expectFileHeaders(reply);
   });
 
   it('a code with brackets gives a safe file name', async () => {
@@ -196,6 +211,7 @@ describe('download with a signed link', () => {
     expect(reply.headers['content-range']).toBe(contentRange());
     expect(reply.headers['content-type']).toBe('application/pdf');
     expect(reply.raw.equals(slice())).toBe(true);
+    expectFileHeaders(reply);
   });
 
   it('an unsatisfiable Range → 416', async () => {
@@ -256,6 +272,13 @@ describe('download with the bearer header', () => {
     const reply = await fetchFile('/api/download/cse/3/6/cs-601/3?download=1', { token: studentToken });
     expect(reply.status).toBe(200);
     expect(reply.headers['content-disposition']).toBe('attachment; filename="CS-601-unit-3.pdf"');
+    expectFileHeaders(reply);
+  });
+
+  it('a signed-in download is never stored (docs/security.md item 45)', async () => {
+    const reply = await fetchFile(UNIT3_PATH, { token: studentToken });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-store');
   });
 
   it('without a token or a signature → 401', async () => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { recentNote, UPLOAD_MESSAGES } from '@studyhub/shared/schemas';
+import { API_MESSAGES } from '../src/messages';
 import {
   buildTestApp,
   countRows,
@@ -27,6 +28,11 @@ let basePdf: Buffer;
 /** A real PDF (pdf-lib), made unique by a trailing comment so every upload has its own hash. */
 function pdf(label: string): Buffer {
   return Buffer.concat([basePdf, Buffer.from(`\n% ${label}\n`)]);
+}
+
+/** The start of a PDF, for tables built before basePdf exists: the store reads no further than the signature. */
+function pdfHead(label: string): Buffer {
+  return Buffer.from(`%PDF-1.7\n% ${label}\n`);
 }
 
 let t: TestApp;
@@ -164,20 +170,6 @@ describe('upload: success', () => {
     },
   );
 
-  it('accepts a PDF whose signature starts after some leading bytes (offset 100, and 1019)', async () => {
-    for (const [offset, unit] of [
-      [100, '1'],
-      [1019, '2'],
-    ] as const) {
-      const bytes = Buffer.concat([Buffer.alloc(offset, 0x20), pdf(`offset ${offset}`)]);
-      const reply = await uploadNote(t, { ...VALID, subject: 'CS-605', unit }, bytes, admin.token);
-      expect(reply.status).toBe(201);
-      expect(reply.body.message).toBe('Upload successful');
-      const [row] = await currentRows('CS-605', Number(unit));
-      expect(row?.sha256).toBe(sha256(bytes));
-    }
-  });
-
   it('accepts a file of exactly the limit', async () => {
     const head = pdf('exact');
     const bytes = Buffer.concat([head, Buffer.alloc(1024 * 1024 - head.length, 0x20)]);
@@ -292,6 +284,32 @@ describe('upload: rejections leave the database and folders unchanged', () => {
         ),
       ],
     ],
+    // docs/security.md item 42: the signature is at byte 0 or the file is no PDF.
+    [
+      "the review's HTML polyglot: a page with %PDF- in its first kilobyte",
+      415,
+      UPLOAD_MESSAGES.notPdf,
+      [pdfPart(Buffer.concat([Buffer.from('<html><script>alert(1)</script>'), pdfHead('polyglot')]))],
+    ],
+    [
+      'a signature at byte 1 (one leading space)',
+      415,
+      UPLOAD_MESSAGES.notPdf,
+      [pdfPart(Buffer.concat([Buffer.from(' '), pdfHead('byte 1')]))],
+    ],
+    [
+      'a signature at byte 1019',
+      415,
+      UPLOAD_MESSAGES.notPdf,
+      [pdfPart(Buffer.concat([Buffer.alloc(1019, 0x20), pdfHead('byte 1019')]))],
+    ],
+    [
+      'a byte-order mark before the signature',
+      415,
+      UPLOAD_MESSAGES.notPdf,
+      [pdfPart(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), pdfHead('bom')]))],
+    ],
+    ['only part of the signature (%PDF)', 415, UPLOAD_MESSAGES.notPdf, [pdfPart('%PDF')]],
     [
       'an HTML polyglot with %PDF- after the first 1024 bytes',
       415,
@@ -305,12 +323,6 @@ describe('upload: rejections leave the database and folders unchanged', () => {
           ]),
         ),
       ],
-    ],
-    [
-      'a signature that starts at byte 1024',
-      415,
-      UPLOAD_MESSAGES.notPdf,
-      [pdfPart(Buffer.concat([Buffer.alloc(1024, 0x20), Buffer.from('%PDF-1.7\n')]))],
     ],
     ['an empty file', 415, UPLOAD_MESSAGES.notPdf, [pdfPart(Buffer.alloc(0))]],
   ];
@@ -358,28 +370,48 @@ describe('upload: rejections leave the database and folders unchanged', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('two files: only the first is taken, or the request is refused; never half of either', async () => {
+  /** docs/security.md item 42: one file, and no second part of any kind. [label, parts] */
+  const SECOND_PARTS: [string, Parameters<typeof uploadNote>[2]][] = [
+    ['two PDFs in the field "pdf"', [pdfPart(pdfHead('two: first')), pdfPart(pdfHead('two: second'))]],
+    [
+      'a PDF, then another in a second field',
+      [pdfPart(pdfHead('two fields')), { ...pdfPart(pdfHead('other')), name: 'x' }],
+    ],
+    ['a PDF, then a text field', [pdfPart(pdfHead('then text')), { name: 'note', content: 'hello' }]],
+    [
+      'a PDF, then an empty part',
+      [pdfPart(pdfHead('then empty')), { name: 'pdf', filename: '', content: '' }],
+    ],
+    [
+      'three PDFs',
+      [pdfPart(pdfHead('three: 1')), pdfPart(pdfHead('three: 2')), pdfPart(pdfHead('three: 3'))],
+    ],
+    [
+      'a PDF, then a second file larger than the limit',
+      [pdfPart(pdfHead('then large')), pdfPart(Buffer.alloc(2 * 1024 * 1024, 0x20))],
+    ],
+  ];
+
+  it.each(SECOND_PARTS)('%s → 400, nothing stored, no temp file left', async (_label, parts) => {
     const before = await snapshot();
-    const first = pdf('two: first');
+    const reply = await uploadNote(t, { ...VALID, unit: '5' }, parts, admin.token);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ message: API_MESSAGES.oneFileOnly });
+    expect(await snapshot()).toEqual(before);
+    expect(listFiles(path.join(filesDir, '.incoming'))).toEqual([]);
+  });
+
+  it('a text field before the file → 400, nothing stored', async () => {
+    const before = await snapshot();
     const reply = await uploadNote(
       t,
       { ...VALID, unit: '5' },
-      [pdfPart(first), pdfPart(pdf('two: second'))],
+      [{ name: 'note', content: 'hello' }, pdfPart(pdf('after a field'))],
       admin.token,
     );
-    const after = await snapshot();
-    expect(listFiles(path.join(filesDir, '.incoming'))).toEqual([]);
-    if (reply.status === 201) {
-      expect(after.rows).toBe(before.rows + 1);
-      expect(after.files).toHaveLength(before.files.length + 1);
-      const [row] = await currentRows('CS-601', 5);
-      expect(row?.sha256).toBe(sha256(first));
-    } else {
-      expect(reply.status).toBeGreaterThanOrEqual(400);
-      expect(reply.status).toBeLessThan(500);
-      expect(reply.body).toEqual({ message: expect.any(String) });
-      expect(after).toEqual(before);
-    }
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ message: UPLOAD_MESSAGES.file });
+    expect(await snapshot()).toEqual(before);
   });
 
   it('a JSON body instead of multipart → 400', async () => {

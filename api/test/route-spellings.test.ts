@@ -10,7 +10,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { roleMayCall, type Access, type RouteEntry } from '../src/plugins/authenticate';
-import { buildTestApp, createUserWithRole, makeDeployDir, removeDeployDir, type TestApp } from './helpers';
+import {
+  buildTestApp,
+  concretePath,
+  createUserWithRole,
+  makeDeployDir,
+  removeDeployDir,
+  ROUTE_QUERIES,
+  type TestApp,
+} from './helpers';
 
 type Caller = 'anonymous' | 'student' | 'teacher' | 'admin';
 
@@ -75,21 +83,6 @@ function send(method: string, target: string, caller: Caller): Promise<Answer> {
   });
 }
 
-/** A path a route would answer for real: parameters filled with values that exist or look right. */
-function concretePath(url: string): string {
-  const values: Record<string, string> = {
-    id: '00000000-0000-4000-8000-000000000000',
-    token: 'A'.repeat(43),
-    branch: 'CSE',
-    year: 'ThirdYear',
-    semester: 'Semester_5',
-    subjectCode: 'CS-501',
-    unitNumber: '1',
-  };
-  return url.replace(/:(\w+)/g, (_all, name: string) => values[name] ?? 'x1');
-}
-
-const QUERIES: Record<string, string> = { '/api/notes/units': '?subject=CS-501' };
 /** Ends the caller's session: the walk sends it only to callers who may not use it. */
 const LOGOUT = 'POST /api/auth/logout';
 
@@ -203,7 +196,7 @@ describe('access by matched route, over every spelling of every route (docs/secu
         if (mayCall && key === LOGOUT) continue;
         if (!mayCall) reachedProtected.set(key, 0);
         for (const spelling of spellingsOf(concretePath(route.url))) {
-          const target = `${spelling}${QUERIES[route.url] ?? ''}`;
+          const target = `${spelling}${ROUTE_QUERIES[route.url] ?? ''}`;
           jobs.push(
             send(route.method, target, caller).then((answer) => {
               const access = accessOf(answer.route);
@@ -240,7 +233,7 @@ describe('access by matched route, over every spelling of every route (docs/secu
         route.access === 'admin' ? 'admin' : route.access === 'signed-in' ? 'student' : 'anonymous';
       const answer = await send(
         route.method,
-        `${concretePath(route.url)}${QUERIES[route.url] ?? ''}`,
+        `${concretePath(route.url)}${ROUTE_QUERIES[route.url] ?? ''}`,
         caller,
       );
       expect({ route: `${route.method} ${route.url}`, matched: answer.route }).toEqual({

@@ -57,6 +57,11 @@ export function signedInUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** A route without a declaration cannot exist (onRoute below); deny rather than trust if one ever does. */
+function routeAccess(request: FastifyRequest): Access {
+  return request.routeOptions.config.access ?? 'admin';
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string' || !/^Bearer /i.test(header)) return null;
@@ -81,8 +86,7 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
   app.addHook('onRequest', async (request) => {
     // The not-found handler answers only "Not Found", whatever the path was.
     if (request.is404) return;
-    // A route without a declaration cannot exist (onRoute above); deny rather than trust if one ever does.
-    const access = request.routeOptions.config.access ?? 'admin';
+    const access = routeAccess(request);
     const token = bearerToken(request);
     if (access === 'public' && !token) return;
     if (!token) throw new HttpError(401, API_MESSAGES.authRequired);
@@ -96,5 +100,12 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
     request.user = user;
     request.session = session;
     if (!roleMayCall(access, user.role)) throw new HttpError(403, API_MESSAGES.adminsOnly);
+  });
+
+  // docs/security.md item 45: what a signed-in user was answered, and anything a protected route answers (its
+  // 401 and 403 too), is kept by no browser or shared cache.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.user || routeAccess(request) !== 'public') reply.header('Cache-Control', 'no-store');
+    return payload;
   });
 }

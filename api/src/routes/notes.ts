@@ -20,6 +20,7 @@ import type { NoteFilesTable } from '../db/schema';
 import { HttpError, parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
+import { FILE_CONTENT_SECURITY_POLICY } from '../plugins/security-headers';
 import { rateLimit } from './route-limits';
 
 export const RECENT_NOTES_LIMIT = 8;
@@ -65,16 +66,24 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
       if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.file);
       // Whatever the multipart parser refuses here (no boundary, a body that ends early, a text field) is the
       // client's malformed form, not a server error (SECURITY.md items 28, 31).
-      const file = await request
-        .file({ limits: { fileSize: context.config.uploadMaxBytes, files: 1, fields: 0 } })
-        .catch(() => {
-          throw new HttpError(400, UPLOAD_MESSAGES.file);
-        });
-      if (!file || file.fieldname !== 'pdf') {
-        file?.file.resume();
+      const parts = request.parts({ limits: { fileSize: context.config.uploadMaxBytes } });
+      const first = await parts.next().catch(() => {
+        throw new HttpError(400, UPLOAD_MESSAGES.file);
+      });
+      const file = first.done ? undefined : first.value;
+      if (file?.type !== 'file') throw new HttpError(400, UPLOAD_MESSAGES.file);
+      if (file.fieldname !== 'pdf') {
+        file.file.resume();
         throw new HttpError(400, UPLOAD_MESSAGES.file);
       }
       const stored = await noteStore.save(file.file);
+      // The form holds that one file and nothing else (docs/security.md item 42). Parts arrive in order, so a
+      // second one (refused by the parser's one-part limit) shows only now that the first is stored.
+      const rest = await parts.next().catch(() => ({ done: false }));
+      if (!rest.done) {
+        await noteStore.remove(stored.storageName);
+        throw new HttpError(400, API_MESSAGES.oneFileOnly);
+      }
       const row: NoteRow = {
         id: randomUUID(),
         branch: target.branch,
@@ -211,7 +220,8 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       reply
         .header('Content-Disposition', `${disposition}; filename="${filename}"`)
-        .header('Cache-Control', 'private, no-cache');
+        .header('Cache-Control', 'private, no-cache')
+        .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY);
       return reply.sendFile(row.storage_name, noteStore.filesDir, { cacheControl: false, dotfiles: 'deny' });
     },
   );
