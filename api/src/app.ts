@@ -34,6 +34,7 @@ import { createLoginThrottle } from './services/login-throttle';
 import { createMailDelivery, createMailer, type Mailer } from './services/mailer';
 import { createMailQuota } from './services/mail-quota';
 import { createNoteStore } from './services/note-store';
+import { ensurePrivateDir } from './services/private-files';
 import { createRegistrations } from './services/registrations';
 import { createTokenService } from './services/tokens';
 
@@ -118,6 +119,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   const clock = options.clock ?? systemClock;
+  // Private even when nothing of ours lands in it yet (PostgreSQL, SMTP): docs/security.md item 44.
+  ensurePrivateDir(config.dataDir);
   const { db, dialect } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   const mailer =
@@ -126,6 +129,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
+      printText: !config.production,
     });
   const context: AppContext = {
     config,

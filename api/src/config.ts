@@ -2,10 +2,11 @@
  * Server configuration from environment variables, validated once at start-up with readable errors.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SUPPORT_EMAIL, UPLOAD_TIMEOUT_MS } from '@studyhub/shared/constants';
+import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE } from './services/private-files';
 
 export interface Config {
   host: string;
@@ -22,7 +23,10 @@ export interface Config {
    * Without PUBLIC_URL it is http://localhost:<port>, known only after listening when PORT=0.
    */
   publicUrl: string;
-  /** Unset: mails go to dataDir/outbox and the console. */
+  /**
+   * Unset: mails go to dataDir/outbox (and, outside production, the console). Production needs it, or
+   * MAIL_OUTBOX=1 saying the outbox is meant (docs/security.md item 44).
+   */
   smtpUrl: string | null;
   mailFrom: string;
   /** Where contact messages are mailed. */
@@ -145,10 +149,9 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, production: boolean)
   }
   if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
   const file = path.join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
-  }
+  ensurePrivateDir(dataDir);
+  if (existsSync(file)) ensurePrivateFile(file);
+  else writeFileSync(file, randomBytes(48).toString('base64url'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   return readFileSync(file, 'utf8').trim();
 }
 
@@ -171,6 +174,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl))
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  const mailOutbox = flag('MAIL_OUTBOX', env.MAIL_OUTBOX, false);
+  if (smtpUrl && mailOutbox)
+    throw new ConfigError('Set SMTP_URL or MAIL_OUTBOX=1, not both: mail goes one way');
+  if (production && !smtpUrl && !mailOutbox) {
+    throw new ConfigError(
+      'SMTP_URL is required when NODE_ENV=production (MAIL_OUTBOX=1 keeps mail in DATA_DIR/outbox instead)',
+    );
+  }
   const uploadMaxBytes = Math.round(positiveNumber('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 25) * 1024 * 1024);
   const uploadTimeoutMs = Math.round(
     positiveNumber('UPLOAD_TIMEOUT_S', env.UPLOAD_TIMEOUT_S, UPLOAD_TIMEOUT_MS / 1000) * 1000,

@@ -21,8 +21,10 @@ export async function startServer(config: Config): Promise<{ url: string; close(
         console.log(`  ${login.role.padEnd(8)} ${login.email}  /  ${login.password}`);
     }
   }
-  if (!config.smtpUrl)
-    console.log(`Mail goes to ${config.dataDir}/outbox and this console (set SMTP_URL to send it).`);
+  if (!config.smtpUrl) {
+    const where = config.production ? 'only' : 'and this console';
+    console.log(`Mail goes to ${config.dataDir}/outbox ${where} (set SMTP_URL to send it).`);
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void close().then(() => process.exit(0));

@@ -1,9 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '../src/config';
 
+/** A secret given, so that loading writes no jwt-secret file into the repository's data folder. */
+const SECRET = { JWT_SECRET: 'x'.repeat(32) };
+
 describe('loadConfig', () => {
   it('defaults to loopback on port 8080', () => {
-    const config = loadConfig({});
+    const config = loadConfig(SECRET);
     expect(config.host).toBe('127.0.0.1');
     expect(config.port).toBe(8080);
     expect(config.deployDir).toMatch(/deploy$/);
@@ -27,9 +30,11 @@ describe('loadConfig', () => {
   });
 
   it('serves no source maps unless SERVE_SOURCE_MAPS is on (docs/security.md item 13)', () => {
-    expect(loadConfig({}).serveSourceMaps).toBe(false);
-    expect(loadConfig({ SERVE_SOURCE_MAPS: '1' }).serveSourceMaps).toBe(true);
-    expect(() => loadConfig({ SERVE_SOURCE_MAPS: 'maybe' })).toThrow(/SERVE_SOURCE_MAPS must be 1 or 0/);
+    expect(loadConfig(SECRET).serveSourceMaps).toBe(false);
+    expect(loadConfig({ ...SECRET, SERVE_SOURCE_MAPS: '1' }).serveSourceMaps).toBe(true);
+    expect(() => loadConfig({ ...SECRET, SERVE_SOURCE_MAPS: 'maybe' })).toThrow(
+      /SERVE_SOURCE_MAPS must be 1 or 0/,
+    );
   });
 
   it('sets time limits a 3G phone uploading the largest file still passes (docs/security.md item 40)', () => {

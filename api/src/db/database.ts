@@ -2,7 +2,6 @@
  * One Kysely instance over SQLite (better-sqlite3, the embedded default) or PostgreSQL (pg), with migrations
  * run at start-up. The same query code serves both (DESIGN §8).
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -16,6 +15,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, ensurePrivateFile } from '../services/private-files';
 import * as accounts from './migrations/0001-accounts';
 import * as noteFiles from './migrations/0002-note-files';
 import * as syllabus from './migrations/0003-syllabus';
@@ -45,7 +45,10 @@ export function openDatabase(url: string): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
-  mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+  if (url !== ':memory:') {
+    ensurePrivateDir(path.dirname(path.resolve(url)));
+    ensurePrivateFile(url);
+  }
   const sqlite = new SQLite(url);
   // WAL: readers never block the writer and a crash cannot leave a half-written page (SECURITY.md item 32).
   sqlite.pragma('journal_mode = WAL');

@@ -1,10 +1,12 @@
 /**
  * Outgoing mail: SMTP when SMTP_URL is set; otherwise the outbox of the embedded default, where each mail is an
- * .eml file under dataDir/outbox and its text is printed on the console (so a new user can read the code).
+ * .eml file (0600) under dataDir/outbox. Outside production its text is also printed on the console, so a new
+ * user can read the code; in production the console only says a mail was saved (docs/security.md item 44).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 export interface Mail {
   to: string;
@@ -46,6 +48,8 @@ export function createMailer(options: {
   smtpUrl: string | null;
   from: string;
   outboxDir: string;
+  /** Print each mail's text (codes and links included) on the console; never in production. */
+  printText: boolean;
   log?: (text: string) => void;
 }): Mailer {
   if (options.smtpUrl) {
@@ -62,13 +66,17 @@ export function createMailer(options: {
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      mkdirSync(options.outboxDir, { recursive: true });
+      ensurePrivateDir(options.outboxDir);
       const file = path.join(
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
-      writeFileSync(file, info.message as Buffer);
-      log(`\n📧 Mail to ${mail.to} — ${mail.subject}\n${mail.text}\n(saved as ${file})\n`);
+      writeFileSync(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+      log(
+        options.printText
+          ? `\n📧 Mail to ${mail.to} — ${mail.subject}\n${mail.text}\n(saved as ${file})\n`
+          : `Mail saved as ${file}`,
+      );
     },
     close: () => transport.close(),
   };

@@ -4,13 +4,14 @@
  * upload leaves nothing behind; nothing partial is ever visible.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_MESSAGES } from '@studyhub/shared/schemas';
 import { HttpError } from '../http-errors';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 /**
  * A PDF starts with its signature at byte 0 (docs/security.md item 42). Readers that look further in would also
@@ -26,7 +27,8 @@ export interface StoredFile {
 
 export function createNoteStore(filesDir: string, maxBytes: number) {
   const incomingDir = path.join(filesDir, '.incoming');
-  mkdirSync(incomingDir, { recursive: true });
+  ensurePrivateDir(filesDir);
+  ensurePrivateDir(incomingDir);
   const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
 
   return {
@@ -55,7 +57,7 @@ export function createNoteStore(filesDir: string, maxBytes: number) {
           done(head.length < PDF_SIGNATURE.length ? notPdf() : null);
         },
       });
-      const writer = createWriteStream(temp, { flags: 'wx' });
+      const writer = createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE_MODE });
       try {
         await pipeline(source, inspect, writer);
         // The multipart parser stops at its own limit and marks the stream truncated.
