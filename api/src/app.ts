@@ -109,7 +109,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     clientErrorHandler: clientErrorHandler(headers),
     // Malformed URLs are refused before routing, where no hook runs: answer them in the API's shape, with the
-    // security headers (SECURITY.md items 19, 28).
+    // security headers (docs/security.md items 19, 28).
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       return setSecurityHeaders(reply, headers)
@@ -164,7 +164,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error(error);
-      // SECURITY.md item 31: no internals in 5xx bodies.
+      // docs/security.md item 31: no internals in 5xx bodies.
       return reply.code(status).send({ message: 'Internal Server Error' });
     }
     const extra = error instanceof HttpError ? error.extra : {};
@@ -172,7 +172,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not Found' }));
   // PostgreSQL text cannot hold U+0000 and fails the query (a 500); refuse it up front on both databases, for
-  // every route (SECURITY.md item 28).
+  // every route (docs/security.md item 28).
   app.addHook('preValidation', async (request) => {
     if (containsNul([request.body, request.query, request.params])) {
       throw new HttpError(400, API_MESSAGES.invalidCharacters);

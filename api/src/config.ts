@@ -19,7 +19,7 @@ export interface Config {
   databaseUrl: string;
   jwtSecret: string;
   /**
-   * Origin used in links sent by mail; never taken from a request's Host header (SECURITY.md item 14).
+   * Origin used in links sent by mail; never taken from a request's Host header (docs/security.md item 14).
    * Without PUBLIC_URL it is http://localhost:<port>, known only after listening when PORT=0.
    */
   publicUrl: string;
@@ -40,13 +40,13 @@ export interface Config {
   uploadTimeoutMs: number;
   /** How long a connection may take over each stage of a request (docs/security.md item 40). */
   httpTimeouts: HttpTimeouts;
-  /** Passed to Fastify's trustProxy: client IPs come from X-Forwarded-For only when set (SECURITY.md item 6). */
+  /** Passed to Fastify's trustProxy: client IPs come from X-Forwarded-For only when set (docs/security.md item 6). */
   trustProxy: boolean | string[];
   /** Create the demo admin and student on an empty database. */
   seedDemo: boolean;
   /** Development serves everything no-cache, so rebuilt files are picked up at once. */
   devMode: boolean;
-  /** Send the source maps kept beside each release (off: the live site publishes none, docs/security.md item 13). */
+  /** Send the source maps kept beside each release (off: the live site publishes none, docs/security.md item 45). */
   serveSourceMaps: boolean;
   production: boolean;
   logLevel: string;

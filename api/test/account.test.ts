@@ -118,7 +118,7 @@ describe('POST /api/contact', () => {
   });
 });
 
-/** Routes anyone may call; every other /api route needs a token (SECURITY.md item 21). */
+/** Routes anyone may call; every other /api route needs a token (docs/security.md item 21). */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/config',
@@ -143,7 +143,7 @@ function concrete(path: string): string {
   return path.replace(/:(\w+)/g, (_all, name: string) => (name === 'token' ? 'A'.repeat(43) : 'x1'));
 }
 
-describe('deny by default (SECURITY.md item 21)', () => {
+describe('deny by default (docs/security.md item 21)', () => {
   it('finds the route table, public and private routes alike', () => {
     const listed = apiRoutes().map((route) => `${route.method} ${route.path}`);
     for (const route of [...PUBLIC_ROUTES, 'GET /api/me', 'POST /api/contact'])
@@ -192,7 +192,7 @@ describe('deny by default (SECURITY.md item 21)', () => {
   });
 });
 
-describe('role checks (SECURITY.md items 17, 22)', () => {
+describe('role checks (docs/security.md items 17, 22)', () => {
   let roles: TestApp;
   beforeAll(async () => {
     roles = await buildTestApp();
@@ -238,7 +238,7 @@ describe('role checks (SECURITY.md items 17, 22)', () => {
   });
 });
 
-describe('response headers (SECURITY.md item 19)', () => {
+describe('response headers (docs/security.md item 19)', () => {
   const cases: [string, 'GET' | 'POST', string, unknown, number, boolean][] = [
     ['health', 'GET', '/api/health', undefined, 200, false],
     ['config', 'GET', '/api/config', undefined, 200, false],
@@ -302,7 +302,7 @@ describe('response headers (SECURITY.md item 19)', () => {
   );
 });
 
-describe('unexpected errors (SECURITY.md item 31)', () => {
+describe('unexpected errors (docs/security.md item 31)', () => {
   let broken: TestApp;
   beforeAll(async () => {
     broken = await buildTestApp({ env: { LOG_LEVEL: 'error' } });

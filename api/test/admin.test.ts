@@ -1,5 +1,5 @@
 /**
- * Administration (issue 6; SPEC §6–§7; SECURITY.md items 17, 21–23, 28, 30): users and roles, the last-admin
+ * Administration (issue 6; SPEC §6–§7; docs/security.md items 17, 21–23, 28, 30): users and roles, the last-admin
  * guard, immediate effect on the target's existing token, deletion that keeps history, the audit trail and the
  * contact inbox.
  */
@@ -41,7 +41,7 @@ async function onlyAdmins(...ids: string[]): Promise<void> {
   if (ids.length) await t.db.updateTable('users').set({ role: 'admin' }).where('id', 'in', ids).execute();
 }
 
-describe('who may call the admin routes (SECURITY.md items 21, 22)', () => {
+describe('who may call the admin routes (docs/security.md items 21, 22)', () => {
   const ROUTES: [Method, string, unknown][] = [
     ['GET', '/api/admin/users', undefined],
     ['PUT', '/api/admin/users/ID/role', { role: 'teacher' }],
@@ -135,7 +135,7 @@ describe('users and roles', () => {
   });
 });
 
-describe('the last admin (SECURITY.md item 23)', () => {
+describe('the last admin (docs/security.md item 23)', () => {
   it('cannot be demoted or deleted, not even by themselves; a second admin makes both possible', async () => {
     const only = await createUserWithRole(t, 'admin');
     await onlyAdmins(only.id);
@@ -192,7 +192,7 @@ describe('the last admin (SECURITY.md item 23)', () => {
   });
 });
 
-describe("a change takes effect on the target's very next request (SECURITY.md item 17)", () => {
+describe("a change takes effect on the target's very next request (docs/security.md item 17)", () => {
   it('a demoted admin’s existing token gets 403 on admin calls and still works as the new role', async () => {
     const actor = await createUserWithRole(t, 'admin');
     const target = await createUserWithRole(t, 'admin');
@@ -305,7 +305,7 @@ describe('audit trail and contact inbox (beyond SPEC)', () => {
     const second = await call('GET', '/api/admin/audit?page=2&pageSize=2', admin.token);
     expect(second.body.items[0].id).toBeLessThan(first.body.items[1].id);
 
-    // SECURITY.md item 30: no password, hash, code or token in any row.
+    // docs/security.md item 30: no password, hash, code or token in any row.
     const secrets = [admin.user.password, target.user.password, admin.token, target.token];
     const hashes = await t.db.selectFrom('users').select('password_hash').execute();
     const everything = JSON.stringify(await t.db.selectFrom('audit_log').selectAll().execute());
@@ -359,7 +359,7 @@ describe('audit trail and contact inbox (beyond SPEC)', () => {
   });
 });
 
-describe('fuzzing the admin routes (SECURITY.md item 28)', () => {
+describe('fuzzing the admin routes (docs/security.md item 28)', () => {
   it('random role bodies, ids and page queries never give a 5xx; refusals change no role', async () => {
     const admin = await createUserWithRole(t, 'admin');
     const target = await createUserWithRole(t, 'student');

@@ -29,7 +29,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('serves no source maps unless SERVE_SOURCE_MAPS is on (docs/security.md item 13)', () => {
+  it('serves no source maps unless SERVE_SOURCE_MAPS is on (docs/security.md item 45)', () => {
     expect(loadConfig(SECRET).serveSourceMaps).toBe(false);
     expect(loadConfig({ ...SECRET, SERVE_SOURCE_MAPS: '1' }).serveSourceMaps).toBe(true);
     expect(() => loadConfig({ ...SECRET, SERVE_SOURCE_MAPS: 'maybe' })).toThrow(

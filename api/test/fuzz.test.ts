@@ -1,5 +1,5 @@
 /**
- * SECURITY.md item 28: bad input of any shape gets 4xx with { message }, never 5xx, and leaves the data as it was.
+ * docs/security.md item 28: bad input of any shape gets 4xx with { message }, never 5xx, and leaves the data as it was.
  * Property-based: fast-check throws random and hostile JSON at every auth route and the contact form.
  */
 import { randomBytes } from 'node:crypto';
@@ -161,7 +161,7 @@ const ROUTES: [string, string, boolean][] = [
   ['contact', '/api/contact', true],
 ];
 
-describe('fuzzing (SECURITY.md item 28)', () => {
+describe('fuzzing (docs/security.md item 28)', () => {
   it.each(ROUTES)(
     'item 28: random bodies and queries on %s never give 5xx; rejected ones change nothing',
     async (_name, url, signedIn) => {

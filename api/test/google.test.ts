@@ -77,7 +77,7 @@ async function userByEmail(email: string) {
   return t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-describe('POST /api/auth/google (SECURITY.md item 20)', () => {
+describe('POST /api/auth/google (docs/security.md item 20)', () => {
   it('item 20: a valid ID token creates a Google student and answers like a login', async () => {
     const email = newUser().email;
     const reply = await google(await idToken({ email, name: 'Grace Hopper' }));

@@ -1,7 +1,7 @@
 /**
  * Test harness for the API: a fresh database per app (a temp SQLite file, or a freshly created PostgreSQL schema
  * when STUDYHUB_TEST_DB=postgres), a controllable clock, a mailer that records what it would send, captured log
- * lines, and a request helper that checks SECURITY.md item 19's headers on every API response it sees.
+ * lines, and a request helper that checks docs/security.md item 19's headers on every API response it sees.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -153,7 +153,7 @@ export interface RequestOptions {
   raw?: string | Buffer;
 }
 
-/** SECURITY.md items 19 and 45: what every response carries, the site's files and the downloads too. */
+/** docs/security.md items 19 and 45: what every response carries, the site's files and the downloads too. */
 export function expectSecurityHeaders(reply: { headers: ApiReply['headers'] }): void {
   expect(reply.headers['x-content-type-options']).toBe('nosniff');
   expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 download path and the units call; DESIGN §6 and SECURITY.md item 26: files found through the database,
+ * SPEC §7 download path and the units call; DESIGN §6 and docs/security.md item 26: files found through the database,
  * signed short-lived links or the bearer header, inline or attachment, Range, every year/semester spelling, and
  * path-traversal variants that never serve anything.
  */
@@ -326,7 +326,7 @@ describe('download with the bearer header', () => {
   });
 });
 
-describe('path traversal (SECURITY.md item 26)', () => {
+describe('path traversal (docs/security.md item 26)', () => {
   const PAYLOADS = [
     '..',
     '../../../../etc/passwd',

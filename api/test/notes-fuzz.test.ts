@@ -1,5 +1,5 @@
 /**
- * SECURITY.md item 28 for the note routes: random query objects to the upload call (as admin, with a valid PDF)
+ * docs/security.md item 28 for the note routes: random query objects to the upload call (as admin, with a valid PDF)
  * and random path segments to the download path never give a 5xx, always `{ message }`, and a refused upload
  * stores nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 upload and recent calls; SECURITY.md items 22, 24, 25, 30: who may upload, what the query must name,
+ * SPEC §7 upload and recent calls; docs/security.md items 22, 24, 25, 30: who may upload, what the query must name,
  * size and signature checks while streaming, server-chosen names, nothing left behind on rejection, history on
  * re-upload, concurrent uploads and the audit row.
  */
@@ -158,7 +158,7 @@ describe('upload: success', () => {
         uploaded_by: admin.id,
         current: 1,
       });
-      // SECURITY.md item 25: a server-chosen name; the client's name only in the database, and sanitised.
+      // docs/security.md item 25: a server-chosen name; the client's name only in the database, and sanitised.
       expect(row.storage_name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
       expect(row.storage_name).not.toContain('evil');
       expect(row.original_name).not.toMatch(/[\\/<>]/);
@@ -338,7 +338,7 @@ describe('upload: rejections leave the database and folders unchanged', () => {
   const uploadUrl = `/api/upload/upload?${new URLSearchParams({ ...VALID, unit: '4' })}`;
   const PART_HEAD = 'Content-Disposition: form-data; name="pdf"; filename="a.pdf"\r\n\r\n';
 
-  /** Broken multipart bodies: the parser's refusals are the client's fault, never a 500 (SECURITY.md 28, 31). */
+  /** Broken multipart bodies: the parser's refusals are the client's fault, never a 500 (docs/security.md 28, 31). */
   const MALFORMED: [string, string, string][] = [
     ['no boundary', 'multipart/form-data', `--abc\r\n${PART_HEAD}%PDF-1.4\r\n--abc--\r\n`],
     ['garbage body', 'multipart/form-data; boundary=abc', 'garbage'],

@@ -66,7 +66,7 @@ const LIMITED: [string, number, (remoteAddress: string) => Promise<ApiReply>][] 
   ],
 ];
 
-describe('rate limits (SECURITY.md item 29)', () => {
+describe('rate limits (docs/security.md item 29)', () => {
   it.each(LIMITED.map(([name, limit, send], index) => [name, limit, send, index] as const))(
     'item 29: %s answers 429 with Retry-After and { message } after %i requests a minute',
     async (_name, limit, send, index) => {

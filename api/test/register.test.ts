@@ -291,3 +291,50 @@ describe('someone else registers the address first (docs/security.md item 35)', 
     expect(left).toEqual([]);
   });
 });
+
+describe('mail flooding: 16 requests from 16 addresses in 2 s (docs/security.md item 41)', () => {
+  let flood: TestApp;
+  beforeAll(async () => {
+    // Each request from its own client address, as the review sent them.
+    flood = await buildTestApp({ env: { TRUST_PROXY: '1' } });
+  });
+  afterAll(async () => {
+    await flood.close();
+  });
+  const fromClient = (n: number) => ({ headers: { 'x-forwarded-for': `198.51.100.${n + 1}` } });
+
+  async function sixteen(url: string, body: (n: number) => object): Promise<void> {
+    for (let n = 0; n < 16; n += 1) {
+      flood.clock.advance(125);
+      expect((await flood.post(url, body(n), fromClient(n))).status).toBe(200);
+    }
+    await flood.app.context.mail.drain();
+  }
+
+  it('send one code to an address nobody has registered', async () => {
+    const email = newUser().email;
+    await sixteen('/api/auth/register', () => ({ ...newUser(), email }));
+    expect(flood.mailsTo(email)).toHaveLength(1);
+  });
+
+  it('send at most 3 reset links to an account', async () => {
+    const owner = await createVerifiedUser(flood);
+    const before = flood.mailsTo(owner.email).length;
+    await sixteen('/api/auth/forgot-password', () => ({ email: owner.email }));
+    expect(flood.mailsTo(owner.email).length - before).toBe(3);
+    // Half an hour later the owner can ask again.
+    flood.clock.advance(30 * 60 * SECOND);
+    expect((await flood.post('/api/auth/forgot-password', { email: owner.email })).status).toBe(200);
+    await flood.app.context.mail.drain();
+    expect(flood.mailsTo(owner.email).length - before).toBe(4);
+  });
+
+  it('send one "someone registered" notice to an account', async () => {
+    const owner = await createVerifiedUser(flood);
+    // Past the cooldown of the code the owner's own sign-up just mailed (the same rules for every address).
+    flood.clock.advance(31 * SECOND);
+    const before = flood.mailsTo(owner.email).length;
+    await sixteen('/api/auth/register', () => ({ ...newUser(), email: owner.email }));
+    expect(flood.mailsTo(owner.email).length - before).toBe(1);
+  });
+});

@@ -133,7 +133,7 @@ describe('composed site', () => {
 /** The FIFO cases need mkfifo; they are skipped where the system has none. */
 const CAN_MAKE_FIFOS = spawnSync('sh', ['-c', 'command -v mkfifo']).status === 0;
 
-describe('a link or other oddity planted in a release folder (docs/security.md item 5)', () => {
+describe('a link or other oddity planted in a release folder (docs/security.md item 37)', () => {
   const SECRET = 'the-jwt-secret-the-site-must-never-serve';
   let planted: string;
   let plantedApp: FastifyInstance;
@@ -198,7 +198,7 @@ describe('a link or other oddity planted in a release folder (docs/security.md i
   });
 });
 
-describe('source maps (docs/security.md item 13)', () => {
+describe('source maps (docs/security.md item 45)', () => {
   const MAPS: [string, string][] = [
     ['/main.js.map', 'no-cache'],
     ['/src_bootstrap_tsx.0a1b2c3d.js.map', IMMUTABLE],

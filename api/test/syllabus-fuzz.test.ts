@@ -1,5 +1,5 @@
 /**
- * SECURITY.md item 28 for the syllabus routes: random and hostile bodies, queries and ids (as an admin, so they
+ * docs/security.md item 28 for the syllabus routes: random and hostile bodies, queries and ids (as an admin, so they
  * get past the role check) never give a 5xx, always `{ message }` on refusal, and a refusal changes no entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -100,7 +100,7 @@ function send(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) {
   });
 }
 
-/** A stored link is always http(s) (SECURITY.md item 27), whatever was sent. */
+/** A stored link is always http(s) (docs/security.md item 27), whatever was sent. */
 async function expectOnlyHttpLinks(): Promise<void> {
   for (const row of await snapshot()) {
     for (const link of Object.values(JSON.parse(row.pdfs) as Record<string, string>)) {
@@ -109,7 +109,7 @@ async function expectOnlyHttpLinks(): Promise<void> {
   }
 }
 
-describe('fuzzing the syllabus routes (SECURITY.md item 28)', () => {
+describe('fuzzing the syllabus routes (docs/security.md item 28)', () => {
   it(
     'add: random bodies → 201 or a 4xx with { message }; refusals store nothing',
     async () => {

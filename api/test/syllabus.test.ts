@@ -87,7 +87,7 @@ describe('syllabus entries', () => {
     ['data:', 'data:text/html,<script>alert(1)</script>'],
     ['not a URL', 'sem1.pdf'],
     ['ftp:', 'ftp://example.edu/sem1.pdf'],
-  ])('refuses a %s link (SECURITY.md item 27)', async (_label, link) => {
+  ])('refuses a %s link (docs/security.md item 27)', async (_label, link) => {
     const before = await countRows(t.db, 'syllabus_entries');
     const reply = await call('POST', '/api/syllabus', admin, entry({ pdfs: { '1': link } }));
     expect(reply.status).toBe(400);

@@ -62,7 +62,7 @@ function tamperPayload(jwt: string, change: Record<string, unknown>): string {
   return [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
 }
 
-describe('session tokens (SECURITY.md item 16)', () => {
+describe('session tokens (docs/security.md item 16)', () => {
   it('item 16: issued tokens are HS256 with sub, ver, a session id, iat and exp 12 hours ahead', () => {
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
     const claims = decodeJwt(token);
@@ -229,7 +229,7 @@ describe('logout (docs/security.md item 38)', () => {
   });
 });
 
-describe('revocation (SECURITY.md item 17)', () => {
+describe('revocation (docs/security.md item 17)', () => {
   it('item 17: after a password reset the old token gets 401 and a new login works', async () => {
     const user = await createVerifiedUser(t);
     const other = await createVerifiedUser(t);

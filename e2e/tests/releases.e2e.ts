@@ -222,7 +222,7 @@ describe('an admin trying a version', () => {
   }, 60_000);
 });
 
-describe('source maps (docs/security.md item 13)', () => {
+describe('source maps (docs/security.md item 45)', () => {
   test('the live site serves none and names none; each release keeps its own beside it', async () => {
     const shellVersion = JSON.parse(readDeployFile('shell.json')).version as string;
     const entries = [

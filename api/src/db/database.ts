@@ -50,7 +50,7 @@ export function openDatabase(url: string): DatabaseHandle {
     ensurePrivateFile(url);
   }
   const sqlite = new SQLite(url);
-  // WAL: readers never block the writer and a crash cannot leave a half-written page (SECURITY.md item 32).
+  // WAL: readers never block the writer and a crash cannot leave a half-written page (docs/security.md item 32).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * SECURITY.md items 18–19 on every response. Scripts only from this site (and Google sign-in, for later);
+ * docs/security.md items 18–19 on every response. Scripts only from this site (and Google sign-in, for later);
  * styles allow inline because styled-components injects <style> tags at run time.
  */
 export const CONTENT_SECURITY_POLICY = [

@@ -1,6 +1,6 @@
 /**
  * Note files (SPEC §7): admin upload, recent uploads, which units of a subject have a file, and the download
- * path. Files are found through the database, never by joining request text into a path (SECURITY.md item 26).
+ * path. Files are found through the database, never by joining request text into a path (docs/security.md item 26).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -65,7 +65,7 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
       const target = parse(uploadQuery, request.query);
       if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.file);
       // Whatever the multipart parser refuses here (no boundary, a body that ends early, a text field) is the
-      // client's malformed form, not a server error (SECURITY.md items 28, 31).
+      // client's malformed form, not a server error (docs/security.md items 28, 31).
       const parts = request.parts({ limits: { fileSize: context.config.uploadMaxBytes } });
       const first = await parts.next().catch(() => {
         throw new HttpError(400, UPLOAD_MESSAGES.file);

@@ -50,7 +50,7 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
   /**
    * `file` of `folder` as the folder's real path and the file in it, or null. Only a regular file is served, and
    * only when its real path is that very path in the folder's real path: no link in a release is followed,
-   * whoever put it there, and no path the router decoded can lead elsewhere (docs/security.md item 5). The
+   * whoever put it there, and no path the router decoded can lead elsewhere (docs/security.md item 37). The
    * folder itself may be reached through a link (`npm run dev` links each app's dist/ in).
    */
   async function servable(folder: string, file: string): Promise<{ root: string; file: string } | null> {
@@ -74,7 +74,7 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
 
   /**
    * A file of an app's released version. Source maps are kept beside the release and sent only when
-   * SERVE_SOURCE_MAPS is on (docs/security.md item 13).
+   * SERVE_SOURCE_MAPS is on (docs/security.md item 45).
    */
   async function sendFrom(reply: FastifyReply, appName: AppName, version: string, file: string) {
     const folder = !isSourceMap(file)

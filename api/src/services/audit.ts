@@ -7,7 +7,7 @@ export interface AuditEntry {
   actorId?: string | null;
   target?: string | null;
   ip?: string | null;
-  /** Never passwords, codes or tokens (SECURITY.md item 30). */
+  /** Never passwords, codes or tokens (docs/security.md item 30). */
   details?: Record<string, unknown>;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Google sign-in: the ID token is verified here (signature against Google's keys, audience, issuer, expiry;
- * SECURITY.md item 20) and only its verified claims are used. Tests pass a local key set.
+ * docs/security.md item 20) and only its verified claims are used. Tests pass a local key set.
  */
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { isPlainText } from '@studyhub/shared/schemas';

@@ -1,5 +1,5 @@
 /**
- * Where uploaded PDFs live (DESIGN §6, SECURITY.md items 24–25): streamed to a temp file while the size and the
+ * Where uploaded PDFs live (DESIGN §6, docs/security.md items 24–25): streamed to a temp file while the size and the
  * `%PDF-` signature are checked, then renamed into place under a server-chosen name. A rejected or broken
  * upload leaves nothing behind; nothing partial is ever visible.
  */
@@ -74,7 +74,7 @@ export function createNoteStore(filesDir: string, maxBytes: number) {
         if (status === 413) throw tooLarge();
         // The file system's failures (they name their syscall) are the server's; anything else broke in the
         // upload stream itself (a multipart body that ends early or is malformed): the client's doing, a 400
-        // (SECURITY.md items 28, 31).
+        // (docs/security.md items 28, 31).
         if ((error as { syscall?: string }).syscall !== undefined) throw error;
         throw new HttpError(400, UPLOAD_MESSAGES.file);
       }

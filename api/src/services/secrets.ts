@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH } from '@studyhub/shared/constants';
 
-/** A 6-digit code from the CSPRNG (SECURITY.md item 7). */
+/** A 6-digit code from the CSPRNG (docs/security.md item 7). */
 export function newOtpCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 }
@@ -17,7 +17,7 @@ export function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** 256 random bits, base64url (43 characters; SECURITY.md item 13). */
+/** 256 random bits, base64url (43 characters; docs/security.md item 13). */
 export function newResetToken(): string {
   return randomBytes(32).toString('base64url');
 }

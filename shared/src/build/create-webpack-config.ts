@@ -104,7 +104,7 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
     mode: context.mode,
     context: context.appDir,
     // No eval-based maps: the site's Content-Security-Policy forbids eval, in development too. Production maps
-    // name no sourceMappingURL: a release keeps them beside it, unserved (docs/security.md item 13).
+    // name no sourceMappingURL: a release keeps them beside it, unserved (docs/security.md item 45).
     devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     // The async boundary of DESIGN §8: src/index.ts only does import('./bootstrap' | './standalone').
     entry: withPage ? { main: './src/index.ts' } : {},

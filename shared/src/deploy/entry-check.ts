@@ -1,6 +1,6 @@
 /**
  * The checks of a build's entry script (issue 7), run in a child node process, never in the release process
- * (docs/security.md item 5): a build's JavaScript is evaluated with a time limit (the child is killed when it
+ * (docs/security.md item 37): a build's JavaScript is evaluated with a time limit (the child is killed when it
  * runs out), a memory limit, Node's permission model (no file, child process or worker access) and no
  * eval, and the child only reports what it saw.
  */

@@ -25,7 +25,7 @@ function expectNothingPublished(): void {
   expect(left.filter((entry) => entry.includes('.staging'))).toEqual([]);
 }
 
-describe('publishBuild (docs/security.md items 5 and 13)', () => {
+describe('publishBuild (docs/security.md items 37 and 45)', () => {
   it('copies regular files into the release and source maps beside it', () => {
     expect(publishBuild(deployDir, 'notes', 'n1', build)).toEqual({
       dir: releaseDir(deployDir, 'notes', 'n1'),
@@ -63,7 +63,7 @@ describe('publishBuild (docs/security.md items 5 and 13)', () => {
   });
 });
 
-describe('isReleasePath (docs/security.md item 5)', () => {
+describe('isReleasePath (docs/security.md item 37)', () => {
   it.each([
     'remoteEntry.js',
     'mf-manifest.json',

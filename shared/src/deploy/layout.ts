@@ -47,7 +47,7 @@ export function releaseDir(deployDir: string, app: AppName, version: string): st
   return versionDir(deployDir, RELEASES_DIR, app, version);
 }
 
-/** Where a release's source maps are kept: beside it, outside what the site serves (docs/security.md item 13). */
+/** Where a release's source maps are kept: beside it, outside what the site serves (docs/security.md item 45). */
 export function sourceMapDir(deployDir: string, app: AppName, version: string): string {
   return versionDir(deployDir, SOURCEMAPS_DIR, app, version);
 }
@@ -60,7 +60,7 @@ const PATH_SEGMENT = /^[\w@+~=,.-]+$/;
 /**
  * A file inside a release folder, as a build's manifest or a request names it: relative, '/'-separated, with no
  * '.', '..' or empty segment and no character (backslash, colon, percent, NUL…) that a filesystem or a browser
- * could read as another place (docs/security.md item 5).
+ * could read as another place (docs/security.md item 37).
  */
 export function isReleasePath(file: unknown): file is string {
   return (
@@ -141,7 +141,7 @@ function* treeEntries(dir: string, relative = ''): Generator<{ file: string; sta
 /**
  * Everything in a build that is not a regular file or a folder — a link, a FIFO, a socket, a device — as
  * "<path> is a symbolic link": a release copies none of them, and a link would be served as what it points at
- * (docs/security.md item 5).
+ * (docs/security.md item 37).
  */
 export function irregularEntries(dir: string): string[] {
   return [...treeEntries(dir)].flatMap(({ file, stats }) => {
@@ -158,7 +158,7 @@ function irregularEntryError(buildDir: string, file: string, kind: string): Erro
 
 /**
  * Copies one regular file. It is opened without following a link or waiting on a FIFO, and checked once open,
- * so an entry swapped for one after the build was checked is refused, never followed (docs/security.md item 5).
+ * so an entry swapped for one after the build was checked is refused, never followed (docs/security.md item 37).
  */
 function copyRegularFile(buildDir: string, file: string, to: string): void {
   let fd: number;
@@ -182,7 +182,7 @@ function copyRegularFile(buildDir: string, file: string, to: string): void {
 
 /**
  * Copies a build's folders and regular files into `releaseTo`, its source maps into `mapsTo` instead (the site
- * does not publish them, docs/security.md item 13), and refuses anything else rather than copy a link as a link
+ * does not publish them, docs/security.md item 45), and refuses anything else rather than copy a link as a link
  * or the file it points at.
  */
 function copyBuild(buildDir: string, releaseTo: string, mapsTo: string): void {

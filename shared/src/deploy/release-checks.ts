@@ -125,7 +125,7 @@ function manifestShapeProblems(parsed: object): string[] {
   return problems;
 }
 
-/** Every path the manifest names must stay inside the build: it is joined to the folder (docs/security.md item 5). */
+/** Every path the manifest names must stay inside the build: it is joined to the folder (docs/security.md item 37). */
 function manifestPathProblems(manifest: FederationManifest): string[] {
   const outside = (file: unknown) => `${JSON.stringify(file)}, which is not a path inside the build`;
   const entry = remoteEntryFile(manifest);
@@ -139,7 +139,7 @@ function manifestPathProblems(manifest: FederationManifest): string[] {
   ];
 }
 
-/** A build may hold nothing but regular files and folders (docs/security.md item 5). */
+/** A build may hold nothing but regular files and folders (docs/security.md item 37). */
 function treeProblems(dir: string): string[] {
   const irregular = irregularEntries(dir);
   const named = irregular

@@ -371,7 +371,7 @@ describe('a refused release says why and changes nothing', () => {
   });
 });
 
-describe('a build holds only regular files and folders (docs/security.md item 5)', () => {
+describe('a build holds only regular files and folders (docs/security.md item 37)', () => {
   (canMakeFifos() ? it : it.skip)('refuses a FIFO in the build, before anything is copied', () => {
     deployBaseline();
     const dir = areaBuild('notes', 'n2');
@@ -414,7 +414,7 @@ describe('a build holds only regular files and folders (docs/security.md item 5)
   });
 });
 
-describe("a build's JavaScript runs only in a child process (docs/security.md item 5)", () => {
+describe("a build's JavaScript runs only in a child process (docs/security.md item 37)", () => {
   it('stops a remote entry that never finishes within the time limit', () => {
     deployBaseline();
     const build = areaBuild('notes', 'n2', { entrySource: 'while (true) {}' });
@@ -453,7 +453,7 @@ describe("a build's JavaScript runs only in a child process (docs/security.md it
   });
 });
 
-describe('source maps (docs/security.md item 13)', () => {
+describe('source maps (docs/security.md item 45)', () => {
   it('are kept beside the release, out of the folder the site serves', () => {
     deployBaseline();
     const maps = {

@@ -45,7 +45,7 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-/** One row of the audit trail (SECURITY.md item 30): who, what, when (UTC); never a secret. */
+/** One row of the audit trail (docs/security.md item 30): who, what, when (UTC); never a secret. */
 export const auditEntrySchema = z.object({
   id: z.number(),
   at: z.string(),

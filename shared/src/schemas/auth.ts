@@ -69,7 +69,7 @@ export const resetTokenParams = z.object({
 
 /**
  * SPEC §7 sends name, email, googleId and avatar decoded on the client; the server ignores them and trusts only
- * the verified claims of `credential`, Google's ID token (SECURITY.md item 20).
+ * the verified claims of `credential`, Google's ID token (docs/security.md item 20).
  */
 export const googleBody = z.object({
   credential: z

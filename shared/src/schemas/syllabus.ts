@@ -27,7 +27,7 @@ const text = (name: string, max: number) =>
 
 export const SYLLABUS_LINK_MAX_LENGTH = 2048;
 
-/** Only http: and https: links are stored (SECURITY.md item 27): never `javascript:`, `data:` or the like. */
+/** Only http: and https: links are stored (docs/security.md item 27): never `javascript:`, `data:` or the like. */
 export function isSyllabusLink(value: string): boolean {
   // The URL parser drops tabs and line breaks; the stored text must not hold them either.
   if (value.length > SYLLABUS_LINK_MAX_LENGTH || !isPlainText(value)) return false;
