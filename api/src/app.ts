@@ -146,7 +146,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     google: config.googleClientId
       ? createGoogleVerifier(config.googleClientId, options.googleKeys, clock)
       : null,
-    noteStore: createNoteStore(config.filesDir, config.uploadMaxBytes),
+    noteStore: createNoteStore(config.filesDir, config.uploadMaxBytes, timeouts.requestMs),
     downloadLinks: createDownloadLinks(config.jwtSecret, clock),
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };

@@ -4,7 +4,7 @@
  * upload leaves nothing behind; nothing partial is ever visible.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, lstatSync, readdirSync, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -25,10 +25,31 @@ export interface StoredFile {
   sha256: string;
 }
 
-export function createNoteStore(filesDir: string, maxBytes: number) {
+/**
+ * A temp file outlives its upload only when the process died while writing it (`kill -9`, a crash, power loss):
+ * those are removed at start-up (docs/security.md item 32). Only the ones untouched for longer than a whole request
+ * may take: replicas sharing FILES_DIR may be writing the others right now.
+ */
+function removeStaleTempFiles(incomingDir: string, staleAfterMs: number): void {
+  const now = Date.now();
+  for (const name of readdirSync(incomingDir)) {
+    if (!name.endsWith('.part')) continue;
+    const file = path.join(incomingDir, name);
+    try {
+      const stat = lstatSync(file);
+      if (stat.isFile() && now - stat.mtimeMs > staleAfterMs) rmSync(file, { force: true });
+    } catch {
+      // Renamed into place, or removed by its request or another replica's clean-up, since the listing.
+    }
+  }
+}
+
+/** `staleAfterMs`: the whole-request time limit; a temp file older than that belongs to no live upload. */
+export function createNoteStore(filesDir: string, maxBytes: number, staleAfterMs: number) {
   const incomingDir = path.join(filesDir, '.incoming');
   ensurePrivateDir(filesDir);
   ensurePrivateDir(incomingDir);
+  removeStaleTempFiles(incomingDir, staleAfterMs);
   const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
 
   return {
