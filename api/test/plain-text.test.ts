@@ -32,6 +32,15 @@ const NOT_TEXT: [string, string][] = [
   ['a byte-order mark inside', 'Ev\ufeffe'],
 ];
 
+/** A valid syllabus entry, to spoil one field at a time. */
+const SYLLABUS_ENTRY = {
+  name: 'Computer Science',
+  code: 'CSE',
+  program: 'B.Tech',
+  system: 'Semester',
+  grading: 'Grading',
+};
+
 describe('free-text fields refuse what is not text (docs/security.md item 43)', () => {
   it.each(NOT_TEXT)('a sign-up name with %s is refused and nothing is stored', async (_label, name) => {
     const before = await countRows(t.db, 'registrations');
@@ -74,30 +83,16 @@ describe('free-text fields refuse what is not text (docs/security.md item 43)', 
     ['program', 'B.Tech\ud800', 'Program contains characters that are not allowed.'],
   ])('a syllabus %s with hidden characters is refused', async (field, value, message) => {
     const before = await countRows(t.db, 'syllabus_entries');
-    const body = {
-      name: 'Computer Science',
-      code: 'CSE',
-      program: 'B.Tech',
-      system: 'Semester',
-      grading: 'Grading',
-    };
-    const reply = await t.post('/api/syllabus', { ...body, [field]: value }, { token: adminToken });
+    const reply = await t.post('/api/syllabus', { ...SYLLABUS_ENTRY, [field]: value }, { token: adminToken });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ message });
     expect(await countRows(t.db, 'syllabus_entries')).toBe(before);
   });
 
   it('a syllabus link with a line break inside is refused (the URL parser would have dropped it)', async () => {
-    const body = {
-      name: 'Computer Science',
-      code: 'CSE',
-      program: 'B.Tech',
-      system: 'Semester',
-      grading: 'Grading',
-    };
     const reply = await t.post(
       '/api/syllabus',
-      { ...body, pdfs: { 1: 'https://example.com/a\n.pdf' } },
+      { ...SYLLABUS_ENTRY, pdfs: { 1: 'https://example.com/a\n.pdf' } },
       { token: adminToken },
     );
     expect(reply.status).toBe(400);
