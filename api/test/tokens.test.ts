@@ -183,7 +183,7 @@ describe('session tokens (docs/security.md item 16)', () => {
 
   it('item 16: a 32-byte JWT_SECRET is accepted; production without one fails', () => {
     expect(loadConfig({ JWT_SECRET: 'é'.repeat(16), DATA_DIR: t.dataDir }).jwtSecret).toBe('é'.repeat(16));
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: t.dataDir })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_OUTBOX: '1', DATA_DIR: t.dataDir })).toThrow(
       'JWT_SECRET is required when NODE_ENV=production',
     );
   });
