@@ -4,6 +4,8 @@
  */
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -25,7 +27,7 @@ import { syllabusRoutes } from './routes/syllabus';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { BODY_LIMIT } from './routes/route-limits';
-import { siteRoutes } from './routes/site';
+import { encodedCopyHeaders, siteRoutes } from './routes/site';
 import { createAudit } from './services/audit';
 import { createDownloadLinks } from './services/download-links';
 import { systemClock, type Clock } from './services/clock';
@@ -82,6 +84,9 @@ function clientMessage(status: number, error: { message: string; code?: string }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return API_MESSAGES.bodyTooLarge;
   return error.message;
 }
+
+/** Below this a compressed reply saves less than a packet. */
+const COMPRESS_MIN_BYTES = 1024;
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const headers = securityHeadersFor(config);
@@ -179,12 +184,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
   });
 
+  // Replies are compressed when the browser takes it and they are worth it (decision 013): JSON from about a
+  // kilobyte up, at brotli's quality 4, cheap enough per request. A release's files come precompressed
+  // (already encoded, so left alone) and PDFs are compressed already (mime-db says so).
+  await app.register(fastifyCompress, {
+    threshold: COMPRESS_MIN_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyRateLimit, { global: false });
   // One part per request, a file; the size limit is enforced per upload while streaming (note-store).
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 1 } });
   authentication(app, context);
   // sendFile only; every route decides itself what may be served.
-  await app.register(fastifyStatic, { root: config.deployDir, serve: false });
+  await app.register(fastifyStatic, { root: config.deployDir, serve: false, setHeaders: encodedCopyHeaders });
   await app.register(healthRoutes, { config });
   await app.register(authRoutes, { context });
   await app.register(accountRoutes, { context });

@@ -559,6 +559,10 @@ export const sourceMap = (file: string) => JSON.stringify({ version: 3, file, ma
  * A deploy folder with a small shell and notes release, published with the real deploy functions (so the
  * builds' source maps are kept in deploy/sourcemaps/).
  */
+/** A shell chunk big enough to be published with compressed copies (decision 013). */
+export const VENDOR_CHUNK = 'vendor.5e6f7a8b.js';
+export const VENDOR_SOURCE = 'export const unit = "Unit 3: Dynamic programming";\n'.repeat(100);
+
 export function makeDeployDir(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'studyhub-api-'));
   const deployDir = path.join(root, 'deploy');
@@ -568,6 +572,8 @@ export function makeDeployDir(): string {
     'main.js.map': sourceMap('main.js'),
     'src_bootstrap_tsx.0a1b2c3d.js': 'console.log("chunk")',
     'src_bootstrap_tsx.0a1b2c3d.js.map': sourceMap('src_bootstrap_tsx.0a1b2c3d.js'),
+    // Large enough that publishing writes its .br and .gz copies.
+    [VENDOR_CHUNK]: VENDOR_SOURCE,
   });
   const notesBuild = writeFiles(path.join(root, 'notes-dist'), {
     'mf-manifest.json': '{"id":"notes"}',

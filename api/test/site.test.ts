@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/shared/deploy';
@@ -11,6 +12,8 @@ import {
   removeDeployDir,
   SHELL_VERSION,
   sourceMap,
+  VENDOR_CHUNK,
+  VENDOR_SOURCE,
   type TestApp,
 } from './helpers';
 
@@ -133,6 +136,48 @@ describe('composed site', () => {
 /** The FIFO cases need mkfifo; they are skipped where the system has none. */
 const CAN_MAKE_FIFOS = spawnSync('sh', ['-c', 'command -v mkfifo']).status === 0;
 
+describe('compressed copies (decision 013)', () => {
+  const url = `/${VENDOR_CHUNK}`;
+  it.each([
+    ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['br;q=0, gzip', 'gzip', gunzipSync],
+  ])(
+    'sends Accept-Encoding "%s" the %s copy, typed as the file it encodes',
+    async (accepted, encoding, decode) => {
+      const reply = await app.inject({ url, headers: { 'accept-encoding': accepted } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-encoding']).toBe(encoding);
+      expect(reply.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(reply.headers.vary).toMatch(/accept-encoding/i);
+      expect(reply.headers['cache-control']).toBe(IMMUTABLE);
+      expect(decode(reply.rawPayload).toString()).toBe(VENDOR_SOURCE);
+      expect(reply.rawPayload.length).toBeLessThan(VENDOR_SOURCE.length / 5);
+    },
+  );
+
+  it.each([undefined, 'identity', 'br;q=0, gzip;q=0'])(
+    'sends Accept-Encoding %s the file itself',
+    async (accepted) => {
+      const reply = await app.inject({ url, headers: accepted ? { 'accept-encoding': accepted } : {} });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-encoding']).toBeUndefined();
+      expect(reply.headers.vary).toMatch(/accept-encoding/i);
+      expect(reply.body).toBe(VENDOR_SOURCE);
+    },
+  );
+
+  it('gives each encoding its own ETag, so a cache never mixes them', async () => {
+    const etags = await Promise.all(
+      ['br', 'gzip', 'identity'].map(
+        async (accepted) =>
+          (await app.inject({ url, headers: { 'accept-encoding': accepted } })).headers.etag,
+      ),
+    );
+    expect(new Set(etags).size).toBe(3);
+  });
+});
+
 describe('a link or other oddity planted in a release folder (docs/security.md item 37)', () => {
   const SECRET = 'the-jwt-secret-the-site-must-never-serve';
   let planted: string;
@@ -155,6 +200,8 @@ describe('a link or other oddity planted in a release folder (docs/security.md i
       symlinkSync(path.join(outside, 'jwt-secret'), path.join(folder, 'secret.js'));
       symlinkSync(path.join(outside, 'files'), path.join(folder, 'static'));
       symlinkSync(path.join(folder, ownFile), path.join(folder, 'alias.js'));
+      // A "compressed copy" of a regular file that links elsewhere: it must never be sent in the file's place.
+      symlinkSync(path.join(outside, 'jwt-secret'), path.join(folder, `${ownFile}.gz`));
       if (CAN_MAKE_FIFOS) expect(spawnSync('mkfifo', [path.join(folder, 'pipe.js')]).status).toBe(0);
     }
   });
@@ -184,6 +231,18 @@ describe('a link or other oddity planted in a release folder (docs/security.md i
       expect(reply.statusCode).toBe(404);
     },
   );
+
+  it.each([
+    ['/main.js', 'console.log("shell")'],
+    [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js`, 'console.log("notes")'],
+  ])('sends %s itself, never a planted link as its gzip copy', async (url, source) => {
+    const reply = await plantedApp.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(reply.statusCode).toBe(200);
+    // Without a copy of its own the file may be compressed on the fly; either way it is the file's bytes.
+    const body =
+      reply.headers['content-encoding'] === 'gzip' ? gunzipSync(reply.rawPayload) : reply.rawPayload;
+    expect(body.toString()).toBe(source);
+  });
 
   it.each([
     ['/main.js', 'no-cache'],

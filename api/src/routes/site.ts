@@ -5,11 +5,14 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
+import send from '@fastify/send';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAreaName } from '@studyhub/shared/contract';
 import {
   isReleasePath,
   isSourceMap,
+  PRECOMPRESSED,
   readRemotes,
   readShellVersion,
   releaseDir,
@@ -32,6 +35,24 @@ const UNHASHED_ENTRIES = new Set([
   'mf-manifest.json',
   'build-info.json',
 ]);
+
+/** A regular file reached through no link: its real path is the path itself. Throws when there is none. */
+async function isRegularFileAt(file: string): Promise<boolean> {
+  return (await realpath(file)) === file && (await stat(file)).isFile();
+}
+
+/**
+ * The headers of a compressed copy publishing made (decision 013): the copy's bytes are the named file's,
+ * encoded. Given to @fastify/static as setHeaders, which calls it for every file it sends.
+ */
+export function encodedCopyHeaders(reply: FastifyReply, file: string): void {
+  const copy = PRECOMPRESSED.find(({ extension }) => file.endsWith(extension));
+  if (!copy) return;
+  const type = send.mime.getType(file.slice(0, -copy.extension.length));
+  reply.header('Content-Encoding', copy.encoding);
+  if (type)
+    reply.header('Content-Type', /^text\/|javascript|json/.test(type) ? `${type}; charset=utf-8` : type);
+}
 
 export async function siteRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   // A source map is cached like the file it maps: /main.js.map is as unhashed as /main.js.
@@ -63,7 +84,7 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
       }
       if (!known.servable.has(file)) {
         const wanted = path.join(known.root, file);
-        if ((await realpath(wanted)) !== wanted || !(await stat(wanted)).isFile()) return null;
+        if (!(await isRegularFileAt(wanted))) return null;
         known.servable.add(file);
       }
       return { root: known.root, file };
@@ -76,7 +97,13 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
    * A file of an app's released version. Source maps are kept beside the release and sent only when
    * SERVE_SOURCE_MAPS is on (docs/security.md item 45).
    */
-  async function sendFrom(reply: FastifyReply, appName: AppName, version: string, file: string) {
+  async function sendFrom(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    appName: AppName,
+    version: string,
+    file: string,
+  ) {
     const folder = !isSourceMap(file)
       ? releaseDir(config.deployDir, appName, version)
       : config.serveSourceMaps
@@ -84,9 +111,26 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
         : null;
     const found = folder === null ? null : await servable(folder, file);
     if (!found) return reply.code(404).send(NOT_FOUND);
+    const sent = (await encodedCopy(request, reply, folder!, file)) ?? file;
     return cacheFor(file) === NO_CACHE
-      ? reply.header('Cache-Control', NO_CACHE).sendFile(found.file, found.root, { cacheControl: false })
-      : reply.sendFile(found.file, found.root, { maxAge: ONE_YEAR_MS, immutable: true });
+      ? reply.header('Cache-Control', NO_CACHE).sendFile(sent, found.root, { cacheControl: false })
+      : reply.sendFile(sent, found.root, { maxAge: ONE_YEAR_MS, immutable: true });
+  }
+
+  /**
+   * The compressed copy of `file` to send instead, in the best encoding the browser accepts, or null. Each copy
+   * passes the same check as any file. A file with copies varies by Accept-Encoding, whichever is sent.
+   */
+  async function encodedCopy(request: FastifyRequest, reply: FastifyReply, folder: string, file: string) {
+    const copies: string[] = [];
+    for (const { encoding, extension } of PRECOMPRESSED) {
+      if (await servable(folder, file + extension)) copies.push(encoding);
+    }
+    if (copies.length === 0) return null;
+    reply.header('Vary', 'Accept-Encoding');
+    const accepted = request.headers['accept-encoding'];
+    const encoding = typeof accepted === 'string' ? negotiate(accepted, copies) : null;
+    return encoding ? file + PRECOMPRESSED.find((copy) => copy.encoding === encoding)!.extension : null;
   }
 
   app.get('/remotes.json', PUBLIC, async (_request, reply) => {
@@ -100,7 +144,7 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
     async (request, reply) => {
       const { area, version, '*': file } = request.params;
       if (!isAreaName(area) || !VERSION_PATTERN.test(version)) return reply.code(404).send(NOT_FOUND);
-      return sendFrom(reply, area, version, file);
+      return sendFrom(request, reply, area, version, file);
     },
   );
 
@@ -112,6 +156,6 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
     if (!shellVersion) return reply.code(503).send({ message: 'The site has not been deployed yet.' });
     const file = request.params['*'];
     const looksLikeFile = /\.[a-z0-9]+$/i.test(file);
-    return sendFrom(reply, 'shell', shellVersion, looksLikeFile ? file : 'index.html');
+    return sendFrom(request, reply, 'shell', shellVersion, looksLikeFile ? file : 'index.html');
   });
 }

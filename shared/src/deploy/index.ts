@@ -4,6 +4,7 @@ export {
   APP_NAMES,
   isReleasePath,
   isSourceMap,
+  PRECOMPRESSED,
   publishBuild,
   releaseDir,
   sourceMapDir,

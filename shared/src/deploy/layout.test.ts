@@ -1,6 +1,15 @@
 /** @jest-environment node */
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { canMakeFifos, makeFifo, tempDir, writeAreaBuild } from './fixture-builds';
 import { isReleasePath, publishBuild, releaseDir, sourceMapDir } from './layout';
@@ -60,6 +69,35 @@ describe('publishBuild (docs/security.md items 37 and 45)', () => {
       /pipe\.js in .* is a named pipe \(FIFO\)/,
     );
     expectNothingPublished();
+  });
+});
+
+describe('compressed copies (decision 013)', () => {
+  it('are written beside each text file worth compressing, and decompress to it', () => {
+    const text = 'export const notes = "unit-wise notes";\n'.repeat(200);
+    mkdirSync(path.join(build, 'static'));
+    const files = {
+      'static/big.js': text,
+      'static/page.html': `<!doctype html>${text}`,
+      'static/tiny.js': 'console.log(1);',
+      'static/logo.png': text,
+    };
+    for (const [file, content] of Object.entries(files)) writeFileSync(path.join(build, file), content);
+    publishBuild(deployDir, 'notes', 'n1', build);
+    const release = releaseDir(deployDir, 'notes', 'n1');
+    for (const file of ['static/big.js', 'static/page.html']) {
+      const original = readFileSync(path.join(release, file));
+      const br = readFileSync(path.join(release, `${file}.br`));
+      const gz = readFileSync(path.join(release, `${file}.gz`));
+      expect(brotliDecompressSync(br).equals(original)).toBe(true);
+      expect(gunzipSync(gz).equals(original)).toBe(true);
+      expect(br.length).toBeLessThan(gz.length);
+    }
+    // Too small to gain, or not text: no copies. Source maps are not published, so neither are copies of them.
+    const released = readdirSync(release, { recursive: true, encoding: 'utf8' });
+    expect(released.filter((file) => /(tiny\.js|logo\.png)\.(br|gz)$/.test(file))).toEqual([]);
+    const kept = readdirSync(sourceMapDir(deployDir, 'notes', 'n1'));
+    expect(kept).toEqual(['remoteEntry.js.map']);
   });
 });
 

@@ -27,6 +27,7 @@ import {
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { AREAS, VERSION_PATTERN } from '../contract';
 
 export const REMOTES_FILE = 'remotes.json';
@@ -160,7 +161,7 @@ function irregularEntryError(buildDir: string, file: string, kind: string): Erro
  * Copies one regular file. It is opened without following a link or waiting on a FIFO, and checked once open,
  * so an entry swapped for one after the build was checked is refused, never followed (docs/security.md item 37).
  */
-function copyRegularFile(buildDir: string, file: string, to: string): void {
+function copyRegularFile(buildDir: string, file: string, to: string): Buffer {
   let fd: number;
   try {
     fd = openSync(
@@ -174,15 +175,58 @@ function copyRegularFile(buildDir: string, file: string, to: string): void {
   try {
     const kind = irregularKind(fstatSync(fd));
     if (kind) throw irregularEntryError(buildDir, file, kind);
-    writeFileSync(to, readFileSync(fd));
+    const bytes = readFileSync(fd);
+    writeFileSync(to, bytes);
+    return bytes;
   } finally {
     closeSync(fd);
   }
 }
 
+/** Text the site sends; images, fonts and PDFs are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest)$/i;
+/** Below this a compressed copy saves less than its own headers cost. */
+const MIN_COMPRESS_BYTES = 256;
+
 /**
- * Copies a build's folders and regular files into `releaseTo`, its source maps into `mapsTo` instead (the site
- * does not publish them, docs/security.md item 45), and refuses anything else rather than copy a link as a link
+ * Compressed copies of a release's text files, written once beside each (`main.js.br`, `main.js.gz`) at the
+ * best levels, since a release never changes: the server sends the one the browser accepts and compresses
+ * nothing per request (decision 013). A copy that would not be smaller is not written.
+ */
+export const PRECOMPRESSED = [
+  {
+    encoding: 'br',
+    extension: '.br',
+    compress: (bytes: Buffer) =>
+      brotliCompressSync(bytes, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+  },
+  { encoding: 'gzip', extension: '.gz', compress: (bytes: Buffer) => gzipSync(bytes, { level: 9 }) },
+] as const;
+
+/** `file` is a compressed copy publishing wrote of another file in `files`. */
+export function isCompressedCopy(file: string, files: ReadonlySet<string>): boolean {
+  return PRECOMPRESSED.some(
+    ({ extension }) => file.endsWith(extension) && files.has(file.slice(0, -extension.length)),
+  );
+}
+
+function writeCompressedCopies(file: string, bytes: Buffer): void {
+  if (!COMPRESSIBLE.test(file) || bytes.length < MIN_COMPRESS_BYTES) return;
+  for (const { extension, compress } of PRECOMPRESSED) {
+    const compressed = compress(bytes);
+    if (compressed.length < bytes.length) writeFileSync(`${file}${extension}`, compressed);
+  }
+}
+
+/**
+ * Copies a build's folders and regular files into `releaseTo` with compressed copies of its text files, its
+ * source maps into `mapsTo` instead (the site does not publish them, docs/security.md item 45), and refuses anything else rather than copy a link as a link
  * or the file it points at.
  */
 function copyBuild(buildDir: string, releaseTo: string, mapsTo: string): void {
@@ -196,7 +240,8 @@ function copyBuild(buildDir: string, releaseTo: string, mapsTo: string): void {
     }
     const target = path.join(isSourceMap(file) ? mapsTo : releaseTo, file);
     mkdirSync(path.dirname(target), { recursive: true });
-    copyRegularFile(buildDir, file, target);
+    const bytes = copyRegularFile(buildDir, file, target);
+    if (!isSourceMap(file)) writeCompressedCopies(target, bytes);
   }
 }
 

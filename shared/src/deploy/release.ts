@@ -17,6 +17,7 @@ import {
 } from './history';
 import {
   folderSize,
+  isCompressedCopy,
   isSourceMap,
   listReleases,
   publishBuild,
@@ -92,11 +93,16 @@ function pointApp(deployDir: string, app: AppName, version: string, action: Rele
   else pointArea(deployDir, app, version, action);
 }
 
-/** The files of a build as a release folder holds them: source maps are kept elsewhere. */
+/**
+ * The files of a build as a release folder holds them, without what publishing adds: source maps are kept
+ * elsewhere, and the compressed copies of its text files are made from them.
+ */
 function filesOf(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => !isSourceMap(file) && statSync(path.join(dir, file)).isFile())
-    .sort();
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => !isSourceMap(file) && statSync(path.join(dir, file)).isFile(),
+  );
+  const present = new Set(files);
+  return files.filter((file) => !isCompressedCopy(file, present)).sort();
 }
 
 function sameContent(a: string, b: string): boolean {
