@@ -81,24 +81,3 @@ describe('about page', () => {
     expect(foreign).toEqual([]);
   });
 });
-
-describe('compression (decision 013)', () => {
-  test('Home arrives compressed: its HTML, every script of a kilobyte or more, and JSON', async () => {
-    const { page } = await browser.open();
-    const seen: { url: string; type: string; encoding?: string; bytes: number }[] = [];
-    page.on('response', async (response) => {
-      const headers = await response.allHeaders();
-      const type = headers['content-type'] ?? '';
-      if (!/html|javascript|json/.test(type) || response.status() !== 200) return;
-      const bytes = (await response.body().catch(() => Buffer.alloc(0))).length;
-      seen.push({ url: response.url(), type, encoding: headers['content-encoding'], bytes });
-    });
-    await page.goto('/');
-    await seeHeading(page, 'Unlock Your Academic Potential');
-    await page.waitForLoadState('networkidle');
-    const worthIt = seen.filter((response) => response.bytes >= 1024);
-    expect(worthIt.some((response) => /html/.test(response.type))).toBe(true);
-    expect(worthIt.filter((response) => /javascript/.test(response.type)).length).toBeGreaterThan(3);
-    expect(worthIt.filter((response) => response.encoding !== 'br')).toEqual([]);
-  });
-});
