@@ -54,6 +54,19 @@ export function encodedCopyHeaders(reply: FastifyReply, file: string): void {
     reply.header('Content-Type', /^text\/|javascript|json/.test(type) ? `${type}; charset=utf-8` : type);
 }
 
+type EncodedCopy = (typeof PRECOMPRESSED)[number];
+
+/** The copy in the encoding the browser prefers among those it accepts, or none. */
+function acceptedCopy(request: FastifyRequest, copies: readonly EncodedCopy[]): EncodedCopy | undefined {
+  const accepted = request.headers['accept-encoding'];
+  if (copies.length === 0 || typeof accepted !== 'string') return undefined;
+  const encoding = negotiate(
+    accepted,
+    copies.map((copy) => copy.encoding),
+  );
+  return copies.find((copy) => copy.encoding === encoding);
+}
+
 export async function siteRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   // A source map is cached like the file it maps: /main.js.map is as unhashed as /main.js.
   const cacheFor = (file: string) =>
@@ -62,40 +75,50 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
       : 'immutable';
 
   /**
-   * Each folder's real path and the files found servable in it. Release folders never change (decision 003), so
-   * a file is checked once; what was not servable is checked again on every request, and only files that exist
-   * are remembered.
+   * Each folder's real path, the files found servable in it and the compressed copies each has. Release folders
+   * never change (decision 003), so a file and its copies are checked once; what was not servable is checked
+   * again on every request, and only files that exist are remembered. A copy that appears later is never sent.
    */
-  const checked = new Map<string, { root: string; servable: Set<string> }>();
+  const checked = new Map<string, { root: string; servable: Map<string, EncodedCopy[]> }>();
 
   /**
-   * `file` of `folder` as the folder's real path and the file in it, or null. Only a regular file is served, and
-   * only when its real path is that very path in the folder's real path: no link in a release is followed,
-   * whoever put it there, and no path the router decoded can lead elsewhere (docs/security.md item 37). The
-   * folder itself may be reached through a link (`npm run dev` links each app's dist/ in).
+   * `file` of `folder` as the folder's real path, the file in it and its compressed copies, or null. Only a
+   * regular file is served, and only when its real path is that very path in the folder's real path: no link in a
+   * release is followed, whoever put it there, and no path the router decoded can lead elsewhere
+   * (docs/security.md item 37). A copy is sent in the file's place, so it is held to the same rule. The folder
+   * itself may be reached through a link (`npm run dev` links each app's dist/ in).
    */
-  async function servable(folder: string, file: string): Promise<{ root: string; file: string } | null> {
+  async function servable(
+    folder: string,
+    file: string,
+  ): Promise<{ root: string; file: string; copies: EncodedCopy[] } | null> {
     if (!isReleasePath(file)) return null;
     try {
       let known = checked.get(folder);
       if (!known) {
-        known = { root: await realpath(folder), servable: new Set() };
+        known = { root: await realpath(folder), servable: new Map() };
         checked.set(folder, known);
       }
-      if (!known.servable.has(file)) {
+      let copies = known.servable.get(file);
+      if (!copies) {
         const wanted = path.join(known.root, file);
         if (!(await isRegularFileAt(wanted))) return null;
-        known.servable.add(file);
+        copies = [];
+        for (const copy of PRECOMPRESSED) {
+          if (await isRegularFileAt(wanted + copy.extension).catch(() => false)) copies.push(copy);
+        }
+        known.servable.set(file, copies);
       }
-      return { root: known.root, file };
+      return { root: known.root, file, copies };
     } catch {
       return null;
     }
   }
 
   /**
-   * A file of an app's released version. Source maps are kept beside the release and sent only when
-   * SERVE_SOURCE_MAPS is on (docs/security.md item 45).
+   * A file of an app's released version, or its compressed copy in the best encoding the browser accepts (a file
+   * with copies varies by Accept-Encoding, whichever is sent). Source maps are kept beside the release and sent
+   * only when SERVE_SOURCE_MAPS is on (docs/security.md item 45).
    */
   async function sendFrom(
     request: FastifyRequest,
@@ -111,26 +134,11 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
         : null;
     const found = folder === null ? null : await servable(folder, file);
     if (!found) return reply.code(404).send(NOT_FOUND);
-    const sent = (await encodedCopy(request, reply, folder!, file)) ?? file;
+    if (found.copies.length > 0) reply.header('Vary', 'Accept-Encoding');
+    const sent = found.file + (acceptedCopy(request, found.copies)?.extension ?? '');
     return cacheFor(file) === NO_CACHE
       ? reply.header('Cache-Control', NO_CACHE).sendFile(sent, found.root, { cacheControl: false })
       : reply.sendFile(sent, found.root, { maxAge: ONE_YEAR_MS, immutable: true });
-  }
-
-  /**
-   * The compressed copy of `file` to send instead, in the best encoding the browser accepts, or null. Each copy
-   * passes the same check as any file. A file with copies varies by Accept-Encoding, whichever is sent.
-   */
-  async function encodedCopy(request: FastifyRequest, reply: FastifyReply, folder: string, file: string) {
-    const copies: string[] = [];
-    for (const { encoding, extension } of PRECOMPRESSED) {
-      if (await servable(folder, file + extension)) copies.push(encoding);
-    }
-    if (copies.length === 0) return null;
-    reply.header('Vary', 'Accept-Encoding');
-    const accepted = request.headers['accept-encoding'];
-    const encoding = typeof accepted === 'string' ? negotiate(accepted, copies) : null;
-    return encoding ? file + PRECOMPRESSED.find((copy) => copy.encoding === encoding)!.extension : null;
   }
 
   app.get('/remotes.json', PUBLIC, async (_request, reply) => {
