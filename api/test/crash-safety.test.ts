@@ -24,7 +24,7 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import SQLite from 'better-sqlite3';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { loadConfig } from '../src/config';
-import { JWT_SECRET, multipartBody } from './helpers';
+import { JWT_SECRET, parseResponseHead, pdfForm } from './helpers';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = {
@@ -233,9 +233,7 @@ function rawUpload(
   unit: number,
   file: Buffer,
 ): { head: string; body: Buffer } {
-  const { payload, contentType } = multipartBody([
-    { name: 'pdf', filename: 'notes.pdf', contentType: 'application/pdf', content: file },
-  ]);
+  const { payload, contentType } = pdfForm(file);
   const head = [
     `POST ${uploadPath(unit)} HTTP/1.1`,
     `Host: 127.0.0.1:${server.port}`,
@@ -247,9 +245,7 @@ function rawUpload(
 }
 
 async function upload(server: Server, token: string, unit: number, file: Buffer): Promise<number> {
-  const { payload, contentType } = multipartBody([
-    { name: 'pdf', filename: 'notes.pdf', contentType: 'application/pdf', content: file },
-  ]);
+  const { payload, contentType } = pdfForm(file);
   const reply = await fetch(`${server.base}${uploadPath(unit)}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
@@ -298,13 +294,7 @@ function responseOn(socket: Socket): Promise<RawResponse> {
         const sofar = Buffer.concat(chunks);
         const end = sofar.indexOf('\r\n\r\n');
         if (end < 0) return;
-        const [statusLine, ...lines] = sofar.subarray(0, end).toString('latin1').split('\r\n');
-        const headers: Record<string, string> = {};
-        for (const line of lines) {
-          const colon = line.indexOf(':');
-          headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-        }
-        head = { end: end + 4, status: Number(statusLine!.split(' ')[1]), headers };
+        head = { end: end + 4, ...parseResponseHead(sofar.subarray(0, end).toString('latin1')) };
       }
       const length = Number(head.headers['content-length']);
       if (received < head.end + length) return;

@@ -234,17 +234,22 @@ export interface RawResponse {
   body: unknown;
 }
 
-/** One HTTP/1.1 response with a JSON body, as it came over the wire. */
-export function parseRawResponse(raw: string): RawResponse {
-  const end = raw.indexOf('\r\n\r\n');
-  expect(end).toBeGreaterThan(0);
-  const [statusLine, ...lines] = raw.slice(0, end).split('\r\n');
+/** The status line and headers of an HTTP/1.1 response (the text before its blank line). */
+export function parseResponseHead(head: string): { status: number; headers: Record<string, string> } {
+  const [statusLine, ...lines] = head.split('\r\n');
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return { status: Number(statusLine!.split(' ')[1]), headers, body: JSON.parse(raw.slice(end + 4)) };
+  return { status: Number(statusLine!.split(' ')[1]), headers };
+}
+
+/** One HTTP/1.1 response with a JSON body, as it came over the wire. */
+export function parseRawResponse(raw: string): RawResponse {
+  const end = raw.indexOf('\r\n\r\n');
+  expect(end).toBeGreaterThan(0);
+  return { ...parseResponseHead(raw.slice(0, end)), body: JSON.parse(raw.slice(end + 4)) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -499,6 +504,14 @@ export function multipartBody(parts: MultipartPart[]): { payload: Buffer; conten
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** The upload form: `file` in the field "pdf", as the admin's upload page sends it. */
+export function pdfForm(
+  file: Buffer | Uint8Array,
+  filename = 'notes.pdf',
+): { payload: Buffer; contentType: string } {
+  return multipartBody([{ name: 'pdf', filename, contentType: 'application/pdf', content: file }]);
+}
+
 /** POST /api/upload/upload with `file` in the field "pdf" (or the given parts) and the query as given. */
 export function uploadNote(
   t: TestApp,
@@ -507,13 +520,8 @@ export function uploadNote(
   token?: string,
 ): Promise<ApiReply> {
   const search = typeof query === 'string' ? query : new URLSearchParams(query).toString();
-  const parts =
-    file === null
-      ? []
-      : Array.isArray(file)
-        ? file
-        : [{ name: 'pdf', filename: 'notes.pdf', contentType: 'application/pdf', content: file }];
-  const { payload, contentType } = multipartBody(parts);
+  const { payload, contentType } =
+    file === null ? multipartBody([]) : Array.isArray(file) ? multipartBody(file) : pdfForm(file);
   return request(t.app, 'POST', `/api/upload/upload?${search}`, undefined, {
     token,
     raw: payload,

@@ -16,9 +16,9 @@ import {
   createUserWithRole,
   expectSecurityHeaders,
   listFiles,
-  multipartBody,
   openSocket,
   parseRawResponse,
+  pdfForm,
   type RawResponse,
   type TestApp,
 } from './helpers';
@@ -132,9 +132,7 @@ describe('time limits (docs/security.md item 40)', () => {
 
   it('an upload whose body trickles past the request limit is cut off with 408; nothing is stored or left behind', async () => {
     const before = await snapshot();
-    const { payload, contentType } = multipartBody([
-      { name: 'pdf', filename: 'slow.pdf', contentType: 'application/pdf', content: await smallPdf() },
-    ]);
+    const { payload, contentType } = pdfForm(await smallPdf(), 'slow.pdf');
     const { socket, closed } = openSocket(port);
     socket.write(uploadHead(contentType, payload.length));
     // 200 pieces 50 ms apart would take 10 s; the limit is 4 s.
@@ -151,9 +149,7 @@ describe('time limits (docs/security.md item 40)', () => {
 
   it('a slow but steady upload that takes longer than the header limit succeeds', async () => {
     const before = await snapshot();
-    const { payload, contentType } = multipartBody([
-      { name: 'pdf', filename: 'steady.pdf', contentType: 'application/pdf', content: await smallPdf() },
-    ]);
+    const { payload, contentType } = pdfForm(await smallPdf(), 'steady.pdf');
     const { socket, closed } = openSocket(port);
     socket.write(uploadHead(contentType, payload.length));
     // 20 pieces 100 ms apart: about 2 s, over three times the header limit, half the request limit.
@@ -187,9 +183,7 @@ describe('time limits (docs/security.md item 40)', () => {
 
   it('an upload that stalls halfway is closed after the idle limit; nothing is stored or left behind', async () => {
     const before = await snapshot();
-    const { payload, contentType } = multipartBody([
-      { name: 'pdf', filename: 'stalled.pdf', contentType: 'application/pdf', content: await smallPdf() },
-    ]);
+    const { payload, contentType } = pdfForm(await smallPdf(), 'stalled.pdf');
     const { socket, closed } = openSocket(port);
     socket.write(uploadHead(contentType, payload.length));
     socket.write(payload.subarray(0, payload.length / 2));
