@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { appBuildVersion, BUILD_ID_ENV, BUILD_INFO_FILE, type BuildInfo } from '@studyhub/shared/build';
-import { liveVersion, releaseBuild, releaseDir } from '@studyhub/shared/deploy';
+import { liveVersion, releaseDir, releaseTogether } from '@studyhub/shared/deploy';
 import { APPS, appDir, type App } from './apps';
 import { run } from './run';
 
@@ -56,11 +56,12 @@ function distVersion(app: App): string | null {
 }
 
 /**
- * Every app whose current sources are not live goes through the release path, shell first so the areas are
- * checked against it. A version that is released already, or sits built in dist/, is not built again.
+ * Every app whose current sources are not live is built (unless a build of that version exists) and all of
+ * them are released together: checked against each other and what stays live, then pointed shell first.
  */
 export async function deployAll(deployDir: string): Promise<PublishedApp[]> {
   const published: PublishedApp[] = [];
+  const toRelease: { app: App; dir: string }[] = [];
   for (const app of APPS) {
     const version = appBuildVersion(appDir(app));
     if (liveVersion(deployDir, app.name) === version) {
@@ -74,8 +75,14 @@ export async function deployAll(deployDir: string): Promise<PublishedApp[]> {
       if (distVersion(app) !== version)
         throw new Error(`${app.dir} built ${distVersion(app)}, expected ${version}`);
     }
-    releaseBuild(deployDir, app.name, existsSync(released) ? released : distDir(app));
+    toRelease.push({ app, dir: existsSync(released) ? released : distDir(app) });
     published.push({ app, version, buildSeconds, released: true });
+  }
+  if (toRelease.length > 0) {
+    releaseTogether(
+      deployDir,
+      toRelease.map(({ app, dir }) => ({ app: app.name, dir })),
+    );
   }
   return published;
 }

@@ -19,6 +19,8 @@ export {
   pointShell,
   promoteCanary,
   releaseBuild,
+  releaseTogether,
   releaseStatus,
   rollbackApp,
 } from './release';
+export { SHELL_PAGES } from '../build/build-info';

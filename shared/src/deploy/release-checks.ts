@@ -6,14 +6,14 @@
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { BUILD_INFO_FILE, type BuildInfo } from '../build/build-info';
+import { BUILD_INFO_FILE, SHELL_PAGES, type BuildInfo } from '../build/build-info';
 import { AREA_EXPOSE, VERSION_PATTERN, WIDGET_EXPOSES, type AreaName } from '../contract';
 import { entryLoadProblem, entryParseProblem } from './entry-check';
 import { irregularEntries, isReleasePath, releaseDir, type AppName } from './layout';
 import { readRemotesStrict, readShellVersion } from './pointers';
 
 const MANIFEST_FILE = 'mf-manifest.json';
-const SHELL_PAGE = 'index.html';
+const SHELL_PAGE = SHELL_PAGES.home;
 const SHELL_ENTRY = 'main.js';
 /** The page's script tag for the entry, quoted or (minified) not. */
 const SHELL_ENTRY_TAG = /<script\b[^>]*\ssrc=["']?\/main\.js["'\s>]/;
@@ -250,19 +250,33 @@ function contractProblem(area: InspectedBuild, shell: InspectedBuild, shellLabel
 }
 
 /** The live builds a new one must work with: the live shell for an area; every live and canary area for a shell. */
-function liveCounterparts(deployDir: string, app: AppName): { label: string; dir: string; app: AppName }[] {
+function liveCounterparts(
+  deployDir: string,
+  app: AppName,
+): { label: string; dir: string; app: AppName; canary: boolean }[] {
   if (app !== 'shell') {
     const shell = readShellVersion(deployDir);
     return shell
-      ? [{ label: `the live shell ${shell}`, dir: releaseDir(deployDir, 'shell', shell), app: 'shell' }]
+      ? [
+          {
+            label: `the live shell ${shell}`,
+            dir: releaseDir(deployDir, 'shell', shell),
+            app: 'shell',
+            canary: false,
+          },
+        ]
       : [];
   }
   return Object.entries(readRemotesStrict(deployDir)).flatMap(([area, entry]) =>
-    [entry.version, ...(entry.canary ? [entry.canary.version] : [])].map((version) => ({
-      label: `${area} ${version} (live${entry.canary?.version === version ? ' canary' : ''})`,
-      dir: releaseDir(deployDir, area as AreaName, version),
-      app: area as AreaName,
-    })),
+    [entry.version, ...(entry.canary ? [entry.canary.version] : [])].map((version) => {
+      const canary = entry.canary?.version === version;
+      return {
+        label: `${area} ${version} (live${canary ? ' canary' : ''})`,
+        dir: releaseDir(deployDir, area as AreaName, version),
+        app: area as AreaName,
+        canary,
+      };
+    }),
   );
 }
 
@@ -272,14 +286,40 @@ export interface CompatibilityReport {
   checkedAgainst: string[];
 }
 
-/** Problems of the build together with what is live in `deployDir`. */
-export function compatibilityProblems(deployDir: string, build: InspectedBuild): CompatibilityReport {
+/**
+ * The builds a new one must work with: what is live in `deployDir`, except that a build released together with
+ * it (`releasedWith`) stands in for the live version of its app (a release of several apps at once).
+ */
+function counterparts(deployDir: string, app: AppName, releasedWith: readonly InspectedBuild[]) {
+  const live = liveCounterparts(deployDir, app);
+  const others = releasedWith.filter(
+    (other) => other.app !== app && (app === 'shell') !== (other.app === 'shell'),
+  );
+  const together = others.map((other) => ({
+    label: `${other.app} ${other.info.version} (released with it)`,
+    build: other as InspectedBuild | undefined,
+    dir: other.dir,
+    app: other.app,
+    canary: false,
+  }));
+  const replaced = new Set(others.map((other) => other.app));
+  // A live canary keeps running beside a new live version, so it is still compared.
+  const kept = live.filter((entry) => !replaced.has(entry.app) || entry.canary);
+  return [...together, ...kept.map((entry) => ({ ...entry, build: undefined }))];
+}
+
+/** Problems of the build together with what is live in `deployDir` (and what is released with it). */
+export function compatibilityProblems(
+  deployDir: string,
+  build: InspectedBuild,
+  releasedWith: readonly InspectedBuild[] = [],
+): CompatibilityReport {
   const problems: string[] = [];
   const checkedAgainst: string[] = [];
-  for (const counterpart of liveCounterparts(deployDir, build.app)) {
+  for (const counterpart of counterparts(deployDir, build.app, releasedWith)) {
     let live: InspectedBuild;
     try {
-      live = inspectBuild(counterpart.app, counterpart.dir);
+      live = counterpart.build ?? inspectBuild(counterpart.app, counterpart.dir);
     } catch (error) {
       problems.push(`${counterpart.label} cannot be read to compare with: ${(error as Error).message}`);
       continue;

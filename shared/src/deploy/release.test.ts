@@ -30,7 +30,14 @@ import {
   SOURCEMAPS_DIR,
 } from './layout';
 import { readRemotesStrict, readShellVersion } from './pointers';
-import { abortCanary, promoteCanary, releaseBuild, releaseStatus, rollbackApp } from './release';
+import {
+  abortCanary,
+  promoteCanary,
+  releaseBuild,
+  releaseStatus,
+  releaseTogether,
+  rollbackApp,
+} from './release';
 import { ReleaseRefusedError } from './release-checks';
 import type { AreaName } from '../contract';
 
@@ -617,6 +624,57 @@ describe('rollback', () => {
       'notes n1 implements contract version 1, but the live shell s3 supports 2',
     ]);
     expect(snapshot()).toEqual(before);
+  });
+});
+
+describe('releasing several apps together (decision 014)', () => {
+  const contract2 = () => [
+    { app: 'shell' as const, dir: shellBuild('s2', { contractVersion: 2, supportedContractVersions: [2] }) },
+    { app: 'notes' as const, dir: areaBuild('notes', 'n2', { contractVersion: 2 }) },
+    { app: 'auth' as const, dir: areaBuild('auth', 'a2', { contractVersion: 2 }) },
+  ];
+
+  it('ships a change of contract that no app could ship alone, shell first', () => {
+    deployBaseline();
+    const builds = contract2();
+    // One at a time, each is refused: the new shell cannot render the live areas, nor the old shell the new.
+    expect(refusal(() => releaseBuild(deployDir, 'shell', builds[0]!.dir)).reasons).toHaveLength(2);
+    expect(refusal(() => releaseBuild(deployDir, 'notes', builds[1]!.dir)).reasons).toEqual([
+      'notes n2 implements contract version 2, but the live shell s1 supports 1',
+    ]);
+
+    const outcomes = releaseTogether(deployDir, builds);
+    expect(outcomes.map(({ app, result }) => `${app} ${result}`)).toEqual([
+      'shell live',
+      'notes live',
+      'auth live',
+    ]);
+    expect(readShellVersion(deployDir)).toBe('s2');
+    expect(readRemotesStrict(deployDir)).toMatchObject({ notes: { version: 'n2' }, auth: { version: 'a2' } });
+    expect(outcomes[1]!.checkedAgainst).toEqual(['shell s2 (released with it)']);
+  });
+
+  it('refuses all of them, changing nothing, when an area left live would not fit the new shell', () => {
+    deployBaseline();
+    const before = snapshot();
+    const [shell, notes] = contract2();
+    const error = refusal(() => releaseTogether(deployDir, [shell!, notes!]));
+    expect(error.reasons).toEqual([
+      'shell: auth a1 implements contract version 1, but this shell supports 2',
+    ]);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('says "already live" of an app whose version is live, and releases the rest', () => {
+    deployBaseline();
+    const outcomes = releaseTogether(deployDir, [
+      { app: 'shell', dir: shellBuild('s1') },
+      { app: 'notes', dir: areaBuild('notes', 'n2') },
+    ]);
+    expect(outcomes.map(({ app, result }) => `${app} ${result}`)).toEqual([
+      'shell already-live',
+      'notes live',
+    ]);
   });
 });
 

@@ -137,8 +137,9 @@ function releaseProblems(
   deployDir: string,
   build: InspectedBuild,
   dryRun: boolean,
+  releasedWith: readonly InspectedBuild[] = [],
 ): { problems: string[]; checkedAgainst: string[] } {
-  const compatibility = compatibilityProblems(deployDir, build);
+  const compatibility = compatibilityProblems(deployDir, build, releasedWith);
   const problems = [
     ...artefactProblems(build),
     ...compatibility.problems,
@@ -194,27 +195,80 @@ export function releaseBuild(
     if (canaryPercent !== undefined)
       problems.push(...canaryProblems(deployDir, app as AreaName, version, canaryPercent));
     if (problems.length > 0) throw new ReleaseRefusedError(subject, problems);
-    const outcome = { app, version, copied: null, sourceMaps: null, pointerBytes: 0, checkedAgainst };
-    if (dryRun) return { ...outcome, result: 'checked' };
-    const canaryRunning = app !== 'shell' && readRemotesStrict(deployDir)[app]?.canary !== undefined;
-    if (liveVersion(deployDir, app) === version && canaryPercent === undefined && !canaryRunning) {
-      return { ...outcome, result: 'already-live' };
-    }
-    const published = publishBuild(deployDir, app, version, build.dir);
-    const copied = published.copied ? folderSize(published.dir) : null;
-    const mapsDir = sourceMapDir(deployDir, app, version);
-    const sourceMaps = copied && existsSync(mapsDir) ? { dir: mapsDir, ...folderSize(mapsDir) } : null;
-    if (canaryPercent === undefined) pointApp(deployDir, app, version, 'release');
-    else startCanary(deployDir, app as AreaName, version, canaryPercent);
-    return {
-      ...outcome,
-      result: canaryPercent === undefined ? 'live' : 'canary',
-      copied,
-      sourceMaps,
-      pointerBytes: pointerBytes(deployDir, app),
-    };
+    if (dryRun) return { ...emptyOutcome(build, checkedAgainst), result: 'checked' };
+    return makeLive(deployDir, build, checkedAgainst, canaryPercent);
   };
   return dryRun ? release() : withDeployLock(deployDir, release);
+}
+
+function emptyOutcome(build: InspectedBuild, checkedAgainst: string[]) {
+  return {
+    app: build.app,
+    version: build.info.version,
+    copied: null,
+    sourceMaps: null,
+    pointerBytes: 0,
+    checkedAgainst,
+  };
+}
+
+/** Publishes a checked build as an immutable version and points its app at it (or starts its canary). */
+function makeLive(
+  deployDir: string,
+  build: InspectedBuild,
+  checkedAgainst: string[],
+  canaryPercent?: number,
+): ReleaseOutcome {
+  const { app } = build;
+  const { version } = build.info;
+  const outcome = emptyOutcome(build, checkedAgainst);
+  const canaryRunning = app !== 'shell' && readRemotesStrict(deployDir)[app]?.canary !== undefined;
+  if (liveVersion(deployDir, app) === version && canaryPercent === undefined && !canaryRunning) {
+    return { ...outcome, result: 'already-live' };
+  }
+  const published = publishBuild(deployDir, app, version, build.dir);
+  const copied = published.copied ? folderSize(published.dir) : null;
+  const mapsDir = sourceMapDir(deployDir, app, version);
+  const sourceMaps = copied && existsSync(mapsDir) ? { dir: mapsDir, ...folderSize(mapsDir) } : null;
+  if (canaryPercent === undefined) pointApp(deployDir, app, version, 'release');
+  else startCanary(deployDir, app as AreaName, version, canaryPercent);
+  return {
+    ...outcome,
+    result: canaryPercent === undefined ? 'live' : 'canary',
+    copied,
+    sourceMaps,
+    pointerBytes: pointerBytes(deployDir, app),
+  };
+}
+
+/**
+ * Releases several apps as one change (a platform release): each build is checked against the others and
+ * against what stays live, all checks pass before anything is published, and the shell is pointed first.
+ * This is how a change to the runtime contract ships: a shell that renders only the new contract and the areas
+ * that speak it could not be released one by one.
+ */
+export function releaseTogether(
+  deployDir: string,
+  builds: readonly { app: AppName; dir: string }[],
+): ReleaseOutcome[] {
+  const inspected = builds.map(({ app, dir }) => inspectBuild(app, dir));
+  return withDeployLock(deployDir, () => {
+    const checked = inspected.map((build) => {
+      const { problems, checkedAgainst } = releaseProblems(deployDir, build, false, inspected);
+      return { build, problems, checkedAgainst };
+    });
+    const refused = checked.filter(({ problems }) => problems.length > 0);
+    if (refused.length > 0) {
+      throw new ReleaseRefusedError(
+        checked.map(({ build }) => `${build.app} ${build.info.version}`).join(', '),
+        refused.flatMap(({ build, problems }) => problems.map((problem) => `${build.app}: ${problem}`)),
+      );
+    }
+    const shellFirst = [...checked].sort(
+      (a, b) => Number(b.build.app === 'shell') - Number(a.build.app === 'shell'),
+    );
+    return shellFirst.map(({ build, checkedAgainst }) => makeLive(deployDir, build, checkedAgainst));
+  });
 }
 
 function startCanary(deployDir: string, area: AreaName, version: string, percent: number): void {
