@@ -34,6 +34,12 @@ export interface Config {
   googleClientId: string | null;
   /** Uploaded note PDFs, outside any static root (DESIGN §6). */
   filesDir: string;
+  /**
+   * DOWNLOAD_ACCEL_PREFIX, e.g. `/_files/`: behind nginx, a download is checked here as always, then answered
+   * with `X-Accel-Redirect: <prefix><storage name>` and no body, and nginx sends the file from its `internal`
+   * location aliased to filesDir (docs/deploy-behind-nginx.md). Null (the default): Node sends the file.
+   */
+  downloadAccelPrefix: string | null;
   /** Largest accepted upload, in bytes (UPLOAD_MAX_MB, default 25). */
   uploadMaxBytes: number;
   /** How long the admin upload form waits (UPLOAD_TIMEOUT_S, default SPEC §9's 10 s); sent to the browser. */
@@ -128,6 +134,22 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${value}"`);
 }
 
+/**
+ * An nginx location path: `/`, then segments of letters, digits, `.`, `_` and `-` (none starting with a dot, so no
+ * `..`), each ending in `/`. It becomes the start of a header value and of nginx's internal redirect, so nothing
+ * else is accepted; under /api/ it would send nginx back to the API instead of to the files.
+ */
+export function downloadAccelPrefix(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)+$/.test(value) || /^\/api\//i.test(value)) {
+    throw new ConfigError(
+      `DOWNLOAD_ACCEL_PREFIX must be the path of nginx's internal location for FILES_DIR, such as /_files/ ` +
+        `(starting and ending with "/", letters, digits, ".", "_" and "-" between, not under /api/), got "${value}"`,
+    );
+  }
+  return value;
+}
+
 /** `1`/`true` trusts any proxy; otherwise a comma-separated list of proxy addresses or subnets. */
 function trustProxy(value: string | undefined): boolean | string[] {
   if (value === undefined || value === '' || value === '0' || value === 'false') return false;
@@ -200,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: env.CONTACT_EMAIL || SUPPORT_EMAIL,
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    downloadAccelPrefix: downloadAccelPrefix(env.DOWNLOAD_ACCEL_PREFIX),
     uploadMaxBytes,
     uploadTimeoutMs,
     httpTimeouts: httpTimeouts(uploadMaxBytes, uploadTimeoutMs),

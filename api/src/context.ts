@@ -10,6 +10,7 @@ import type { LoginThrottle } from './services/login-throttle';
 import type { MailDelivery, Mailer } from './services/mailer';
 import type { MailQuota } from './services/mail-quota';
 import type { NoteStore } from './services/note-store';
+import type { ReadCache } from './services/read-cache';
 import type { Registrations } from './services/registrations';
 import type { TokenService } from './services/tokens';
 
@@ -29,6 +30,8 @@ export interface AppContext {
   throttle: LoginThrottle;
   noteStore: NoteStore;
   downloadLinks: DownloadLinks;
+  /** Replies of the hot reads, kept per dataset version (services/read-cache.ts). */
+  readCache: ReadCache;
   /** Null when GOOGLE_CLIENT_ID is not configured. */
   google: GoogleVerifier | null;
   /** Multiplies every rate limit; tests raise it except where limits themselves are tested. */

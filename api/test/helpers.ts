@@ -575,7 +575,9 @@ export function makeDeployDir(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'studyhub-api-'));
   const deployDir = path.join(root, 'deploy');
   const shellBuild = writeFiles(path.join(root, 'shell-dist'), {
-    'index.html': '<!doctype html><div id="root"></div><script defer src="/main.js"></script>',
+    // Home prerendered into the page, and the page for every other route (decision 014).
+    'index.html': '<!doctype html><div id="root"><h1>Home</h1></div><script defer src="/main.js"></script>',
+    'app.html': '<!doctype html><div id="root"></div><script defer src="/main.js"></script>',
     'main.js': 'console.log("shell")',
     'main.js.map': sourceMap('main.js'),
     'src_bootstrap_tsx.0a1b2c3d.js': 'console.log("chunk")',

@@ -4,10 +4,12 @@
  * path-traversal variants that never serve anything.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { availableUnit } from '@studyhub/shared/schemas';
 import { FILE_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
+import { DOWNLOAD_READ_BYTES } from '../src/routes/notes';
 import {
   buildTestApp,
   createUserWithRole,
@@ -323,6 +325,67 @@ describe('download with the bearer header', () => {
     expect(sha256(reply.raw)).toBe(sha256(second));
     const { url } = await linksOf('CS-601', 1);
     expect(sha256((await fetchFile(url)).raw)).toBe(sha256(second));
+  });
+});
+
+describe('a file larger than one read (DOWNLOAD_READ_BYTES)', () => {
+  const LARGE_PATH = '/api/download/CSE/Third_Year/Semester_5/CS-501/1';
+  let large: Buffer;
+
+  beforeAll(async () => {
+    const pdf = await makePdf('CS-501 unit 1, large');
+    const line = `% padding ${'x'.repeat(100)}\n`;
+    const padding = line.repeat(Math.ceil((2.5 * DOWNLOAD_READ_BYTES) / line.length));
+    large = Buffer.concat([pdf, Buffer.from(`\n${padding}`)]);
+    const unit = { branch: 'CSE', year: 'Third Year', semester: '5', subject: 'CS-501', unit: '1' };
+    expect((await uploadNote(t, unit, large, adminToken)).status).toBe(201);
+  });
+
+  it('is sent whole and as stored, whatever Accept-Encoding says (PDFs skip compression)', async () => {
+    const reply = await t.app.inject({
+      url: LARGE_PATH,
+      headers: { authorization: `Bearer ${studentToken}`, 'accept-encoding': 'br, gzip, deflate' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(Number(reply.headers['content-length'])).toBe(large.length);
+    expect(sha256(reply.rawPayload)).toBe(sha256(large));
+  });
+
+  it('is read DOWNLOAD_READ_BYTES at a time, not 64 KiB', async () => {
+    const opened = jest.spyOn(fs, 'createReadStream');
+    try {
+      const reply = await fetchFile(LARGE_PATH, { token: studentToken });
+      expect(reply.status).toBe(200);
+      const reads = opened.mock.calls.filter(([file]) =>
+        String(file).startsWith(t.app.context.config.filesDir),
+      );
+      expect(reads.map(([, options]) => (options as { highWaterMark?: number }).highWaterMark)).toEqual([
+        DOWNLOAD_READ_BYTES,
+      ]);
+    } finally {
+      opened.mockRestore();
+    }
+  });
+
+  it('a Range across a read boundary → exactly that slice', async () => {
+    const start = DOWNLOAD_READ_BYTES - 1000;
+    const end = DOWNLOAD_READ_BYTES + 999;
+    const reply = await fetchFile(LARGE_PATH, { token: studentToken, range: `bytes=${start}-${end}` });
+    expect(reply.status).toBe(206);
+    expect(reply.headers['content-range']).toBe(`bytes ${start}-${end}/${large.length}`);
+    expect(reply.raw.equals(large.subarray(start, end + 1))).toBe(true);
+  });
+
+  it('If-None-Match with its ETag → 304; Last-Modified is sent', async () => {
+    const first = await fetchFile(LARGE_PATH, { token: studentToken });
+    expect(first.headers['last-modified']).toEqual(expect.any(String));
+    const again = await t.app.inject({
+      url: LARGE_PATH,
+      headers: { authorization: `Bearer ${studentToken}`, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
   });
 });
 

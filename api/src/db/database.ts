@@ -12,14 +12,17 @@ import {
   sql,
   SqliteDialect,
   type Migration,
+  type SqliteDatabase,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { LruMap } from '../services/lru-map';
 import { ensurePrivateDir, ensurePrivateFile } from '../services/private-files';
 import * as accounts from './migrations/0001-accounts';
 import * as noteFiles from './migrations/0002-note-files';
 import * as syllabus from './migrations/0003-syllabus';
 import * as accountSecurity from './migrations/0004-account-security';
+import * as contentVersions from './migrations/0005-content-versions';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,6 +30,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL's connection pool, for the few hot queries that skip the query builder (read-cache.ts). */
+  pool?: pg.Pool;
 }
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,7 +39,35 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-note-files': noteFiles,
   '0003-syllabus': syllabus,
   '0004-account-security': accountSecurity,
+  '0005-content-versions': contentVersions,
 };
+
+/** Compiled SQLite statements kept per connection; Kysely's queries are far fewer than this. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 compiles a statement on every prepare, and Kysely prepares every query it runs: on a request
+ * that reads one row, compiling took longer than the read. Statements are kept by their SQL text (the least
+ * recently used dropped past STATEMENT_CACHE_SIZE) and run again with new parameters; each run completes
+ * before the next begins (one connection, Kysely's queue), so a kept statement is never busy.
+ */
+function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LruMap<string, SQLite.Statement>(STATEMENT_CACHE_SIZE);
+  return {
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
@@ -43,7 +76,11 @@ export function isPostgresUrl(url: string): boolean {
 export function openDatabase(url: string): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      pool,
+    };
   }
   if (url !== ':memory:') {
     ensurePrivateDir(path.dirname(path.resolve(url)));
@@ -55,7 +92,7 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) }),
     dialect: 'sqlite',
   };
 }

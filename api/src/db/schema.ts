@@ -130,6 +130,12 @@ export interface SyllabusEntriesTable {
   updated_at: string;
 }
 
+/** The version of each cached dataset, bumped by triggers on every write to its table (read-cache.ts). */
+export interface ContentVersionsTable {
+  dataset: 'notes' | 'syllabus';
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   registrations: RegistrationsTable;
@@ -141,4 +147,5 @@ export interface Database {
   audit_log: AuditLogTable;
   note_files: NoteFilesTable;
   syllabus_entries: SyllabusEntriesTable;
+  content_versions: ContentVersionsTable;
 }

@@ -83,13 +83,8 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
   });
 
-  app.addHook('onRequest', async (request) => {
-    // The not-found handler answers only "Not Found", whatever the path was.
-    if (request.is404) return;
-    const access = routeAccess(request);
-    const token = bearerToken(request);
-    if (access === 'public' && !token) return;
-    if (!token) throw new HttpError(401, API_MESSAGES.authRequired);
+  /** Who sends this token, if it is still good, and whether they may call the route. */
+  async function identify(request: FastifyRequest, token: string, access: Access): Promise<void> {
     const session = await context.tokens.verify(token);
     const user = session ? await findSessionUser(context.db, session.sub, session.jti) : undefined;
     if (!session || !user || user.token_version !== session.ver) {
@@ -100,12 +95,23 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
     request.user = user;
     request.session = session;
     if (!roleMayCall(access, user.role)) throw new HttpError(403, API_MESSAGES.adminsOnly);
+  }
+
+  // Callback hooks: they run on every request, and most public requests carry no token, so need no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // The not-found handler answers only "Not Found", whatever the path was.
+    if (request.is404) return done();
+    const access = routeAccess(request);
+    const token = bearerToken(request);
+    if (access === 'public' && !token) return done();
+    if (!token) return done(new HttpError(401, API_MESSAGES.authRequired));
+    identify(request, token, access).then(() => done(), done);
   });
 
   // docs/security.md item 45: what a signed-in user was answered, and anything a protected route answers (its
   // 401 and 403 too), is kept by no browser or shared cache.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.user || routeAccess(request) !== 'public') reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

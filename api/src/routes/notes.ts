@@ -9,11 +9,13 @@ import { findSubject, NOTES_BRANCH } from '@studyhub/shared/catalog';
 import { downloadPath, normaliseSemester, normaliseYear } from '@studyhub/shared/paths';
 import {
   describeUpload,
+  recentNote,
   UPLOAD_MESSAGES,
   unitsQuery,
   uploadQuery,
   type RecentNote,
 } from '@studyhub/shared/schemas';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { isUniqueViolation, lockForTransaction } from '../db/database';
 import type { NoteFilesTable } from '../db/schema';
@@ -21,14 +23,35 @@ import { HttpError, parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 import { FILE_CONTENT_SECURITY_POLICY } from '../plugins/security-headers';
+import { sendCached } from '../services/read-cache';
+import { STORAGE_NAME } from '../services/note-store';
 import { rateLimit } from './route-limits';
 
 export const RECENT_NOTES_LIMIT = 8;
+/**
+ * How much of a file each read takes while Node sends it (@fastify/send's default is 64 KiB: 16 reads and socket
+ * writes per MB, each a trip through libuv's thread pool). Measured with 8 parallel 20 MB downloads on loopback
+ * (scripts/bench/downloads.ts, docs/deploy-behind-nginx.md): 1 MiB reads cost the server 0.7–2 s of CPU per GB
+ * sent instead of 2–2.8 s, and raise throughput from about 0.4× nginx's to a median of 0.6× (0.5–1× in most
+ * runs); 256–512 KiB were in between, 2 MiB was slower again. A download in flight holds up to about two reads
+ * (one read ahead, one in the socket's queue): about 2 MB, so 100 slow clients at once hold about 200 MB.
+ * Deployments with many slow clients let nginx send the files (DOWNLOAD_ACCEL_PREFIX).
+ */
+export const DOWNLOAD_READ_BYTES = 1024 * 1024;
+/** @fastify/static hands every option on to @fastify/send, which reads highWaterMark (its own types omit it). */
+const FILE_SEND_OPTIONS = {
+  cacheControl: false,
+  dotfiles: 'deny',
+  highWaterMark: DOWNLOAD_READ_BYTES,
+} as const;
 const UNIQUE_RETRIES = 3;
 
 type NoteRow = Selectable<NoteFilesTable>;
 
-function toRecentNote(row: NoteRow): RecentNote {
+/** GET /api/notes/recent's reply, serialised from this schema (fast-json-stringify): every field of RecentNote. */
+export const RECENT_NOTES_REPLY = z.toJSONSchema(z.array(recentNote), { target: 'draft-07' });
+
+export function toRecentNote(row: NoteRow): RecentNote {
   return {
     _id: row.id,
     subject: findSubject(row.subject_code)?.name ?? row.subject_code,
@@ -55,7 +78,8 @@ function sanitiseName(name: string): string {
 }
 
 export async function notesRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
-  const { db, dialect, clock, audit, noteStore, downloadLinks } = context;
+  const { db, dialect, clock, audit, noteStore, downloadLinks, readCache } = context;
+  const accelPrefix = context.config.downloadAccelPrefix;
 
   app.post(
     '/api/upload/upload',
@@ -140,17 +164,27 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
     },
   );
 
-  app.get('/api/notes/recent', { config: { access: 'public' } }, async () => {
-    const rows = await db
-      .selectFrom('note_files')
-      .selectAll()
-      .where('current', '=', 1)
-      .orderBy('uploaded_at', 'desc')
-      .orderBy('id')
-      .limit(RECENT_NOTES_LIMIT)
-      .execute();
-    return rows.map(toRecentNote);
-  });
+  // Every write to note_files bumps the `notes` version: the reply is kept per version (services/read-cache.ts).
+  app.get(
+    '/api/notes/recent',
+    // sendCached compresses (once per version): the compression hook is not asked.
+    { config: { access: 'public' }, compress: false, schema: { response: { 200: RECENT_NOTES_REPLY } } },
+    async (request, reply) => {
+      const cached = await readCache.reply('notes', '', async () => {
+        const rows = await db
+          .selectFrom('note_files')
+          .selectAll()
+          .where('current', '=', 1)
+          .orderBy('uploaded_at', 'desc')
+          .orderBy('id')
+          .limit(RECENT_NOTES_LIMIT)
+          .execute();
+        // The route's schema serialiser (fast-json-stringify) makes JSON text.
+        return reply.serialize(rows.map(toRecentNote)) as string;
+      });
+      return sendCached(request, reply, cached);
+    },
+  );
 
   app.get('/api/notes/units', { config: { access: 'signed-in' } }, async (request) => {
     const query = parse(unitsQuery, request.query);
@@ -182,7 +216,8 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
     Querystring: { expires?: string; sig?: string; download?: string };
   }>(
     '/api/download/:branch/:year/:semester/:subjectCode/:unitNumber',
-    { config: { access: 'public' } },
+    // PDFs are compressed already: the compression hook is not even asked (decision 013).
+    { config: { access: 'public' }, compress: false },
     async (request, reply) => {
       const { branch, year, semester, subjectCode, unitNumber } = request.params;
       const yearNumber = normaliseYear(year);
@@ -218,11 +253,24 @@ export async function notesRoutes(app: FastifyInstance, { context }: { context: 
       if (!row) throw new HttpError(404, API_MESSAGES.noteNotFound);
       const filename = `${row.subject_code.replace(/[^A-Za-z0-9-]+/g, '')}-unit-${row.unit}.pdf`;
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      // The name goes into a path or a header: only the names the note store chooses (docs/security.md item 26).
+      if (!STORAGE_NAME.test(row.storage_name)) {
+        throw new Error(`note_files ${row.id} has a storage name the note store never chooses`);
+      }
       reply
         .header('Content-Disposition', `${disposition}; filename="${filename}"`)
         .header('Cache-Control', 'private, no-cache')
         .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY);
-      return reply.sendFile(row.storage_name, noteStore.filesDir, { cacheControl: false, dotfiles: 'deny' });
+      // Behind nginx (docs/deploy-behind-nginx.md): the checks above are done; nginx sends the bytes (sendfile,
+      // Range, ETag) from its internal location and keeps Content-Type, Content-Disposition and Cache-Control
+      // from this answer. The security headers it drops are set in that location (api/src/deploy/nginx-config.ts).
+      if (accelPrefix !== null) {
+        return reply
+          .header('X-Accel-Redirect', `${accelPrefix}${row.storage_name}`)
+          .type('application/pdf')
+          .send();
+      }
+      return reply.sendFile(row.storage_name, noteStore.filesDir, FILE_SEND_OPTIONS);
     },
   );
 }

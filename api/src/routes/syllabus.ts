@@ -7,24 +7,29 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import {
+  syllabusEntry,
   syllabusEntryBody,
   syllabusQuery,
   type SyllabusCleanupReply,
   type SyllabusEntry,
   type SyllabusSaveReply,
 } from '@studyhub/shared/schemas';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import type { SyllabusEntriesTable } from '../db/schema';
 import { HttpError, idParam, parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
+import { sendCached } from '../services/read-cache';
 
 type SyllabusRow = Selectable<SyllabusEntriesTable>;
 type SyllabusEntryInput = z.output<typeof syllabusEntryBody>;
 
-function toEntry(row: SyllabusRow): SyllabusEntry {
+/** GET /api/syllabus's reply, serialised from this schema (fast-json-stringify): every field of SyllabusEntry. */
+export const SYLLABUS_LIST_REPLY = z.toJSONSchema(z.array(syllabusEntry), { target: 'draft-07' });
+
+export function toEntry(row: SyllabusRow): SyllabusEntry {
   return {
     _id: row.id,
     name: row.name,
@@ -62,20 +67,38 @@ export async function syllabusRoutes(
   app: FastifyInstance,
   { context }: { context: AppContext },
 ): Promise<void> {
-  const { db, clock, audit } = context;
+  const { db, clock, audit, readCache } = context;
 
-  app.get('/api/syllabus', { config: { access: 'signed-in' } }, async (request) => {
-    const query = parse(syllabusQuery, request.query);
-    let select = db.selectFrom('syllabus_entries').selectAll();
-    if (query.program) select = select.where('program', '=', query.program);
-    if (query.system && query.system.toLowerCase() !== 'all')
-      select = select.where('system', '=', query.system);
-    if (query.grading) select = select.where('grading', '=', query.grading);
-    if (query.code) select = select.where('code', '=', query.code);
-    if (query.uploadType) select = select.where('upload_type', '=', query.uploadType);
-    const rows = await select.orderBy('name').orderBy('created_at').execute();
-    return rows.map(toEntry);
-  });
+  // Every write to syllabus_entries bumps the `syllabus` version: each filter's reply is kept per version
+  // (services/read-cache.ts). The list is the same for every signed-in user; who may see it is decided before
+  // (authenticate.ts).
+  app.get(
+    '/api/syllabus',
+    // sendCached compresses (once per version): the compression hook is not asked.
+    { config: { access: 'signed-in' }, compress: false, schema: { response: { 200: SYLLABUS_LIST_REPLY } } },
+    async (request, reply) => {
+      const query = parse(syllabusQuery, request.query);
+      // Empty filters filter nothing; `system=All` (any case) means both systems.
+      const filters = [
+        ['program', query.program || undefined],
+        ['system', query.system && query.system.toLowerCase() !== 'all' ? query.system : undefined],
+        ['grading', query.grading || undefined],
+        ['code', query.code || undefined],
+        ['upload_type', query.uploadType || undefined],
+      ] as const;
+      const key = JSON.stringify(filters.map(([, value]) => value ?? null));
+      const cached = await readCache.reply('syllabus', key, async () => {
+        let select = db.selectFrom('syllabus_entries').selectAll();
+        for (const [column, value] of filters) {
+          if (value !== undefined) select = select.where(column, '=', value);
+        }
+        const rows = await select.orderBy('name').orderBy('created_at').execute();
+        // The route's schema serialiser (fast-json-stringify) makes JSON text.
+        return reply.serialize(rows.map(toEntry)) as string;
+      });
+      return sendCached(request, reply, cached);
+    },
+  );
 
   app.post('/api/syllabus', { config: { access: 'admin' } }, async (request, reply) => {
     const admin = signedInUser(request);

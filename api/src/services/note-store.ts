@@ -19,6 +19,12 @@ import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
  */
 const PDF_SIGNATURE = Buffer.from('%PDF-');
 
+/**
+ * Every stored file's name: chosen here (a random UUID), never taken from a request. Whatever puts a name into a
+ * path or a header (the nginx deployment's X-Accel-Redirect) checks it against this first.
+ */
+export const STORAGE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.pdf$/;
+
 export interface StoredFile {
   storageName: string;
   size: number;
