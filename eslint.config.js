@@ -10,6 +10,12 @@ import tseslint from 'typescript-eslint';
 
 const AREAS = ['mfe-auth', 'mfe-notes', 'mfe-syllabus', 'mfe-admin'];
 const zone = (target, from, message) => ({ target, from, message });
+// react-toastify loads with the first toast (decision 014); a direct import would pull it into the first load.
+const TOASTIFY_ONLY_THROUGH_NOTIFY = {
+  name: 'react-toastify',
+  allowTypeImports: true,
+  message: 'Use notify and <Toasts> from @studyhub/shared.',
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'deploy/**', '.dev-deploy/**', 'data/**', 'coverage/**'] },
@@ -59,6 +65,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [TOASTIFY_ONLY_THROUGH_NOTIFY],
           patterns: [
             { group: ['shell', 'shell/*', 'mfe-*'], message: 'Areas and the shell are never imported.' },
           ],
@@ -73,6 +80,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [TOASTIFY_ONLY_THROUGH_NOTIFY],
           patterns: [
             { group: ['**/shared/src/**'], message: 'Import @studyhub/shared instead.' },
             { group: ['shell', 'shell/*', 'mfe-*'], message: 'Areas and the shell are never imported.' },

@@ -1,3 +1,9 @@
 import { defineApp } from '@studyhub/shared/build';
 
-export default defineApp({ name: 'shell', kind: 'host', devPort: 3000, title: 'StudyHub' });
+export default defineApp({
+  name: 'shell',
+  kind: 'host',
+  devPort: 3000,
+  title: 'StudyHub',
+  prerender: './prerender.tsx',
+});

@@ -52,6 +52,29 @@ describe('composed site', () => {
     },
   );
 
+  it('serves Home prerendered at / and the page without it for every other route (decision 014)', async () => {
+    expect((await app.inject('/')).body).toContain('<div id="root"><h1>Home</h1></div>');
+    for (const url of ['/notes/ThirdYear', '/syllabus', '/about']) {
+      expect((await app.inject(url)).body).toContain('<div id="root"></div>');
+    }
+    const direct = await app.inject('/app.html');
+    expect(direct.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves index.html for every route of a shell released without app.html', async () => {
+    const olderDeploy = makeDeployDir();
+    rmSync(path.join(olderDeploy, 'releases', 'shell', SHELL_VERSION, 'app.html'));
+    const older = await buildTestApp(olderDeploy);
+    try {
+      const reply = await older.inject('/notes/ThirdYear');
+      expect(reply.statusCode).toBe(200);
+      expect(reply.body).toContain('<h1>Home</h1>');
+    } finally {
+      await older.close();
+      removeDeployDir(olderDeploy);
+    }
+  });
+
   it.each([
     ['/main.js', 'no-cache'],
     ['/src_bootstrap_tsx.0a1b2c3d.js', IMMUTABLE],

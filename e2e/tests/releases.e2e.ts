@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { canaryBucket } from '@studyhub/shared/canary';
+import { CONTRACT_VERSION } from '@studyhub/shared/contract';
 import { notFoundAt, setUpBrowser } from '../support/browser';
 import { url } from '../support/env';
 import { heading, seeHeading } from '../support/pages';
@@ -95,24 +96,28 @@ describe('release and rollback of one area', () => {
   }, 60_000);
 
   test('a build made against a contract the live shell does not speak is refused, and v1 stays live', async () => {
-    // As a build against a future shared package would be: the real v2 build, recording contract version 2.
+    // As a build against a future shared package would be: the real v2 build, recording the next contract version.
     const future = mkdtempSync(path.join(tmpdir(), 'studyhub-e2e-future-'));
     cpSync(deployPath('releases', 'notes', v2), future, { recursive: true });
     const info = JSON.parse(readFileSync(path.join(future, 'build-info.json'), 'utf8')) as Record<
       string,
       unknown
     >;
-    const futureVersion = `${v1}-contract2`;
+    const futureVersion = `${v1}-contract${CONTRACT_VERSION + 1}`;
     writeFileSync(
       path.join(future, 'build-info.json'),
-      JSON.stringify({ ...info, version: futureVersion, contractVersion: 2 }),
+      JSON.stringify({ ...info, version: futureVersion, contractVersion: CONTRACT_VERSION + 1 }),
     );
     const before = { remotes: readDeployFile('remotes.json'), history: readDeployFile('history.json') };
 
     const release = await npmRun('release', ['notes', '--from', future]);
     rmSync(future, { recursive: true, force: true });
     expect(release.code).toBe(1);
-    expect(release.output).toMatch(/implements contract version 2, but the live shell \S+ supports 1/);
+    expect(release.output).toMatch(
+      new RegExp(
+        `implements contract version ${CONTRACT_VERSION + 1}, but the live shell \\S+ supports ${CONTRACT_VERSION}`,
+      ),
+    );
     expect(release.output).toContain('Nothing was changed.');
     expect(readDeployFile('remotes.json')).toBe(before.remotes);
     expect(readDeployFile('history.json')).toBe(before.history);

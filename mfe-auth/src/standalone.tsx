@@ -1,4 +1,4 @@
-import { mountStandalone } from '@studyhub/shared';
+import { mountStandalone } from '@studyhub/shared/standalone';
 import { AuthArea } from './auth-area';
 
 mountStandalone('auth', AuthArea);

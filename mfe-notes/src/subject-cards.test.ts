@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { yearSubjects, type YearNumber } from '@studyhub/shared';
+import { type YearNumber } from '@studyhub/shared';
+import { yearSubjects } from '@studyhub/shared/catalog';
 import { formatDownloads, loadSubjectCards, recordView, type SubjectCard } from './subject-cards';
 
 const KEYS: readonly [YearNumber, string][] = [

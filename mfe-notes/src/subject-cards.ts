@@ -2,7 +2,8 @@
  * Year-page subject cards with their local download counts (SPEC §3–§4): kept per browser under the SPEC's
  * localStorage keys, seeded from the catalog, never sent to the server.
  */
-import { DOWNLOAD_COUNT_KEYS, yearSubjects, type YearNumber } from '@studyhub/shared';
+import { DOWNLOAD_COUNT_KEYS, type YearNumber } from '@studyhub/shared';
+import { yearSubjects } from '@studyhub/shared/catalog';
 
 export interface SubjectCard {
   code: string;

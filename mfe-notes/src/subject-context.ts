@@ -1,4 +1,5 @@
-import { NOTES_BRANCH, normaliseSemester, normaliseYear, yearInfo, type YearInfo } from '@studyhub/shared';
+import { normaliseSemester, normaliseYear, yearInfo, type YearInfo } from '@studyhub/shared';
+import { NOTES_BRANCH } from '@studyhub/shared/catalog';
 
 /** The navigation state "View Notes" carries to the subject page (SPEC §2). */
 export interface SubjectContext {

@@ -4,9 +4,14 @@
  */
 import type { ComponentType } from 'react';
 
-/** Bumped when the shape below changes incompatibly; the shell lists the versions it can render. */
-export const CONTRACT_VERSION = 1;
-export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [1];
+/**
+ * Bumped when the shape below changes incompatibly; the shell lists the versions it can render.
+ * 2 (decision 014): an area takes Module Federation's runtime from the shell, the catalog is no longer part of
+ * the shared package, and toasts go through `notify`. A contract-1 area would break in such a shell, and a
+ * contract-2 area in an older one, so the two change in one release (releaseTogether).
+ */
+export const CONTRACT_VERSION = 2;
+export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [2];
 
 export const AREAS = ['auth', 'notes', 'syllabus', 'admin'] as const;
 export type AreaName = (typeof AREAS)[number];

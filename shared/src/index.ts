@@ -1,6 +1,8 @@
 /**
  * @studyhub/shared for the browser: one singleton instance at run time, shared by the shell and every area.
  * Node code (the API, scripts) imports the pure subpaths instead: ./catalog, ./constants, ./paths, ./build.
+ * What the first screen never needs is a subpath an area bundles itself (decision 014): ./catalog, ./modal, and
+ * ./standalone (an area's development page).
  */
 export * from './constants';
 export * from './messages';
@@ -8,7 +10,7 @@ export * from './paths';
 export * from './routes';
 export * from './contract';
 export * from './canary';
-export * from './catalog/index';
+export * from './listeners';
 export * from './session/session-store';
 export * from './session/session-provider';
 export * from './session/use-logout';
@@ -19,9 +21,8 @@ export * from './ui/button';
 export * from './ui/breadcrumb';
 export * from './ui/spinner';
 export * from './ui/chip';
-export * from './ui/modal';
+export * from './ui/toasts';
 export * from './api/client';
 export * from './api/get-syllabus';
 export * from './site-config/site-config-provider';
 export * from './providers';
-export * from './standalone';

@@ -1,7 +1,4 @@
 import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import { createGlobalStyle } from 'styled-components';
-import { TOAST_DEFAULTS } from './constants';
 import { SessionProvider } from './session/session-provider';
 import { SiteConfigProvider, type SiteConfig } from './site-config/site-config-provider';
 import { ThemeModeProvider } from './theme/theme-provider';
@@ -23,23 +20,5 @@ export function AppProviders({ children, siteConfig }: AppProvidersProps) {
         <SessionProvider>{children}</SessionProvider>
       </SiteConfigProvider>
     </ThemeModeProvider>
-  );
-}
-
-const { stackSpacingPx, widthPx, hotKey, ...containerDefaults } = TOAST_DEFAULTS;
-const hotKeyCode = `Key${hotKey.split('+')[1]}`;
-
-const ToastLayout = createGlobalStyle`
-  :root { --toastify-toast-width: ${widthPx}px; }
-  .Toastify__toast { margin-bottom: ${stackSpacingPx}px; }
-`;
-
-/** The toast container with SPEC §9 defaults; react-toastify is a shared singleton, so areas' toasts land here. */
-export function Toasts() {
-  return (
-    <>
-      <ToastLayout />
-      <ToastContainer {...containerDefaults} hotKeys={(event) => event.altKey && event.code === hotKeyCode} />
-    </>
   );
 }

@@ -6,7 +6,8 @@ import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import type { AreaName, AreaRoutesProps } from './contract';
-import { AppProviders, Toasts } from './providers';
+import { AppProviders } from './providers';
+import { Toasts } from './ui/toasts';
 import { areaRoutes } from './routes';
 
 export function mountStandalone(area: AreaName, Area: ComponentType<AreaRoutesProps>): void {

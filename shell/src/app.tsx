@@ -1,14 +1,19 @@
-import { BrowserRouter } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { AppProviders, Toasts } from '@studyhub/shared';
-import type { OverrideResolution } from './areas/area-overrides';
+import { AreaPreloader } from './areas/area-preloader';
+import { showsOverrides, type OverrideResolution } from './areas/override-request';
 import { Banner } from './frame/banner';
 import { Footer } from './frame/footer';
 import { Header } from './frame/header';
-import { OverrideBanner } from './frame/override-banner';
 import { RouteProgress } from './frame/route-progress';
 import { ScrollToTop } from './frame/scroll-to-top';
 import { AppRoutes } from './routing/app-routes';
+
+// Only an admin trying area versions sees the banner; everyone else never loads its code (decision 014).
+const OverrideBanner = lazy(() =>
+  import('./frame/override-banner').then((banner) => ({ default: banner.OverrideBanner })),
+);
 
 const Layout = styled.div`
   min-height: 100vh;
@@ -16,27 +21,36 @@ const Layout = styled.div`
   flex-direction: column;
   > div[data-role='content'] {
     flex: 1;
+    /* The footer starts below the first screen, so an area's page arriving after the frame moves nothing
+       in view (decision 014). */
+    min-height: 100vh;
   }
 `;
 
-/** `overrides`: the area versions an admin is trying in this browser (decided at start-up). */
+/**
+ * The whole site inside the caller's router (the browser's, or a static one when prerendering).
+ * `overrides`: the area versions an admin is trying in this browser (decided at start-up).
+ */
 export function App({ overrides }: { overrides: OverrideResolution }) {
   return (
-    <BrowserRouter>
-      <AppProviders>
-        <ScrollToTop />
-        <RouteProgress />
-        <Layout>
-          <Banner />
-          <OverrideBanner {...overrides} />
-          <Header />
-          <div data-role="content">
-            <AppRoutes />
-          </div>
-          <Footer />
-        </Layout>
-        <Toasts />
-      </AppProviders>
-    </BrowserRouter>
+    <AppProviders>
+      <ScrollToTop />
+      <RouteProgress />
+      <Layout>
+        <Banner />
+        {showsOverrides(overrides) && (
+          <Suspense fallback={null}>
+            <OverrideBanner {...overrides} />
+          </Suspense>
+        )}
+        <Header />
+        <div data-role="content">
+          <AppRoutes />
+        </div>
+        <Footer />
+      </Layout>
+      <Toasts />
+      <AreaPreloader />
+    </AppProviders>
   );
 }

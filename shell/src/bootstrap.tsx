@@ -1,17 +1,48 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { createRoot } from 'react-dom/client';
+import { startTransition, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { PATHS } from '@studyhub/shared';
 import { fallbackPlugin } from './areas/fallback-plugin';
 import { registerAreas } from './areas/area-loader';
+import { showsOverrides, type OverrideResolution } from './areas/override-request';
 import { App } from './app';
 
 registerPlugins([fallbackPlugin()]);
+
+const rootOptions: RootOptions = {
+  // An area that fails is already replaced by its fallback; React would otherwise log it as an error too.
+  onCaughtError: (error, info) => console.warn('Caught by an area boundary:', error, info.componentStack),
+};
+
+/**
+ * The page's HTML is Home as prerendered for an anonymous visitor with no area overrides (decision 014): React
+ * takes it over where this load would render the same, and renders afresh otherwise.
+ */
+function mount(container: HTMLElement, site: ReactNode, overrides: OverrideResolution): void {
+  const prerendered = container.firstElementChild !== null;
+  const matches = location.pathname === PATHS.home && !showsOverrides(overrides);
+  // As a transition React works in slices of a few milliseconds and lets the phone answer taps in between;
+  // the page on screen is already complete (prerendered) or empty, so nothing waits for it.
+  startTransition(() => {
+    if (prerendered && matches) {
+      hydrateRoot(container, site, rootOptions);
+      return;
+    }
+    container.replaceChildren();
+    createRoot(container, rootOptions).render(site);
+  });
+}
 
 // Areas are registered from /remotes.json before the first render; a failure there still renders the frame.
 void registerAreas().then((overrides) => {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element to mount into');
-  createRoot(container, {
-    // An area that fails is already replaced by its fallback; React would otherwise log it as an error too.
-    onCaughtError: (error, info) => console.warn('Caught by an area boundary:', error, info.componentStack),
-  }).render(<App overrides={overrides} />);
+  mount(
+    container,
+    <BrowserRouter>
+      <App overrides={overrides} />
+    </BrowserRouter>,
+    overrides,
+  );
 });

@@ -1,13 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { THEME_BOOT_SCRIPT } from '@studyhub/shared/theme-boot';
 import type { Config } from '../config';
 
+/** The one inline script the site runs: the theme marker in the page's head (decision 014), allowed by hash. */
+const THEME_BOOT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+
 /**
- * docs/security.md items 18–19 on every response. Scripts only from this site (and Google sign-in, for later);
- * styles allow inline because styled-components injects <style> tags at run time.
+ * docs/security.md items 18–19 on every response. Scripts only from this site (and Google sign-in, for later)
+ * plus the theme script by its hash; styles allow inline because styled-components injects <style> tags at
+ * run time.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' https://accounts.google.com/gsi/client",
+  `script-src 'self' ${THEME_BOOT_HASH} https://accounts.google.com/gsi/client`,
   "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
   "img-src 'self' data:",
   "connect-src 'self' https://accounts.google.com/gsi/",
@@ -82,8 +88,9 @@ export function setSecurityHeaders(reply: FastifyReply, headers: SecurityHeaders
 }
 
 export function securityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook: on every response, a promise would cost more than the work.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     setSecurityHeaders(reply, headers);
-    return payload;
+    done(null, payload);
   });
 }

@@ -16,6 +16,7 @@ import {
   readRemotes,
   readShellVersion,
   releaseDir,
+  SHELL_PAGES,
   sourceMapDir,
   VERSION_PATTERN,
   type AppName,
@@ -29,7 +30,7 @@ const NOT_FOUND = { message: 'Not Found' };
 const PUBLIC = { config: { access: 'public' as const } };
 /** Entry files keep their names across builds (DESIGN §8), so they are revalidated like index.html. */
 const UNHASHED_ENTRIES = new Set([
-  'index.html',
+  ...Object.values(SHELL_PAGES),
   'main.js',
   'remoteEntry.js',
   'mf-manifest.json',
@@ -156,7 +157,14 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
     },
   );
 
-  // Everything else that is not /api: a file of the live shell, or index.html for a client-side route.
+  /** `/` gets Home prerendered; another client-side route the empty page, when the shell has one (decision 014). */
+  async function shellPage(shellVersion: string, file: string): Promise<string> {
+    if (file === '') return SHELL_PAGES.home;
+    const hasAppPage = await servable(releaseDir(config.deployDir, 'shell', shellVersion), SHELL_PAGES.app);
+    return hasAppPage ? SHELL_PAGES.app : SHELL_PAGES.home;
+  }
+
+  // Everything else that is not /api: a file of the live shell, or a shell page for a client-side route.
   // The path comes from the router's decoded match, never from the URL text (an absolute-form request line or a
   // percent-encoded spelling would read differently; docs/security.md item 33).
   app.get<{ Params: { '*': string } }>('/*', PUBLIC, async (request, reply) => {
@@ -164,6 +172,12 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
     if (!shellVersion) return reply.code(503).send({ message: 'The site has not been deployed yet.' });
     const file = request.params['*'];
     const looksLikeFile = /\.[a-z0-9]+$/i.test(file);
-    return sendFrom(request, reply, 'shell', shellVersion, looksLikeFile ? file : 'index.html');
+    return sendFrom(
+      request,
+      reply,
+      'shell',
+      shellVersion,
+      looksLikeFile ? file : await shellPage(shellVersion, file),
+    );
   });
 }

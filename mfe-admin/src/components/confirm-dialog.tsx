@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, Modal } from '@studyhub/shared';
+import { Button } from '@studyhub/shared';
+import { Modal } from '@studyhub/shared/modal';
 
 const Body = styled.div`
   padding: 16px;

@@ -1,6 +1,5 @@
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { apiErrorMessage, Button } from '@studyhub/shared';
+import { apiErrorMessage, Button, notify } from '@studyhub/shared';
 import type { SyllabusEntry } from '@studyhub/shared/schemas';
 import { updateSyllabus } from '../api/update-syllabus';
 import { bodyOf, departmentsFor, draftOf } from '../syllabus/syllabus-draft';
@@ -42,7 +41,7 @@ export function SyllabusEntryEditor({ entry, label, onSaved, onCancel }: Syllabu
     initial: () => draftOf(entry),
     async send(checked) {
       const saved = await updateSyllabus(entry._id, bodyOf(checked, departments));
-      toast.success(SYLLABUS_TEXTS.saved);
+      notify.success(SYLLABUS_TEXTS.saved);
       onSaved(saved);
       return checked;
     },

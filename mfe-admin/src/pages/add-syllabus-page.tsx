@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { apiErrorMessage, Button, Muted, PageTitle, PATHS } from '@studyhub/shared';
+import { apiErrorMessage, Button, Muted, PageTitle, PATHS, notify } from '@studyhub/shared';
 import { FormCard, FormPage, FormProblem } from '../components/form-card';
 import { SemesterLinkFields } from '../components/semester-link-fields';
 import { SyllabusChoiceFields } from '../components/syllabus-choice-fields';
@@ -27,7 +26,7 @@ export function AddSyllabusPage() {
     initial: emptyDraft,
     async send(checked) {
       const outcome = await addOrMerge(bodyOf(checked, DEPARTMENTS));
-      toast.success(outcome.kind === 'added' ? SYLLABUS_TEXTS.added : SYLLABUS_TEXTS.merged);
+      notify.success(outcome.kind === 'added' ? SYLLABUS_TEXTS.added : SYLLABUS_TEXTS.merged);
       return emptyDraft();
     },
     describeFailure: failureOf,

@@ -1,5 +1,4 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import {
   Button,
@@ -11,6 +10,7 @@ import {
   PageTitle,
   PATHS,
   SYLLABUS_SEMESTERS,
+  notify,
 } from '@studyhub/shared';
 import type { SyllabusEntry } from '@studyhub/shared/schemas';
 import { cleanSyllabusDuplicates } from '../api/clean-syllabus-duplicates';
@@ -113,19 +113,19 @@ export function SyllabusTablePage() {
     try {
       if (pending.kind === 'delete') {
         await deleteSyllabus(pending.entry._id);
-        toast.success(SYLLABUS_TEXTS.deleted);
+        notify.success(SYLLABUS_TEXTS.deleted);
         setListing((current) =>
           current.status === 'ready'
             ? { ...current, entries: current.entries.filter((entry) => entry._id !== pending.entry._id) }
             : current,
         );
       } else {
-        toast.success((await cleanSyllabusDuplicates()).message);
+        notify.success((await cleanSyllabusDuplicates()).message);
         await reload();
       }
     } catch (error) {
       console.error(`Syllabus ${pending.kind} failed`, error);
-      toast.error(pending.kind === 'delete' ? SYLLABUS_TEXTS.deleteFailed : SYLLABUS_TEXTS.cleanupFailed);
+      notify.error(pending.kind === 'delete' ? SYLLABUS_TEXTS.deleteFailed : SYLLABUS_TEXTS.cleanupFailed);
     } finally {
       setBusy(false);
       setPending(null);

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
@@ -17,6 +16,7 @@ import {
   UPLOAD_TIMEOUT_MS,
   useSession,
   useSiteConfig,
+  notify,
 } from '@studyhub/shared';
 import { uploadNote } from '../api/upload-note';
 import { FormCard, FormPage, FormProblem } from '../components/form-card';
@@ -163,12 +163,12 @@ function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {
         { timeoutMs: uploadTimeoutMs, onProgress: progress.report },
       );
       progress.finish();
-      toast.success(UPLOAD_TEXTS.success, { autoClose: UPLOAD_SUCCESS_TOAST_MS });
+      notify.success(UPLOAD_TEXTS.success, { autoClose: UPLOAD_SUCCESS_TOAST_MS });
       resetTimer.current = setTimeout(resetForm, UPLOAD_FORM_RESET_MS);
     } catch (error) {
       progress.reset();
       setBusy(false);
-      toast.error(UPLOAD_TEXTS.failure, { autoClose: UPLOAD_FAILURE_TOAST_MS });
+      notify.error(UPLOAD_TEXTS.failure, { autoClose: UPLOAD_FAILURE_TOAST_MS });
       const detail = isTimeout(error)
         ? UPLOAD_TEXTS.timedOut(Math.round(uploadTimeoutMs / 1000))
         : apiErrorMessage(error, '');

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
@@ -14,6 +13,7 @@ import {
   useLogout,
   useSession,
   type Role,
+  notify,
 } from '@studyhub/shared';
 import type { User } from '@studyhub/shared/schemas';
 import { changeRole } from '../api/change-role';
@@ -68,7 +68,7 @@ export function UsersPage() {
     (error: unknown) => {
       if (apiErrorReply(error)?.status !== 401) return false;
       if (!logoutTimer.current) {
-        toast.error(USERS_TEXTS.sessionExpired);
+        notify.error(USERS_TEXTS.sessionExpired);
         logoutTimer.current = setTimeout(logOut, LOGOUT_AFTER_USERS_SESSION_EXPIRY_MS);
       }
       return true;
@@ -82,7 +82,7 @@ export function UsersPage() {
         (users) => setListing({ status: 'ready', users }),
         (error: unknown) => {
           const expired = sessionExpired(error);
-          if (!expired) toast.error(USERS_TEXTS.loadFailed);
+          if (!expired) notify.error(USERS_TEXTS.loadFailed);
           setListing({ status: 'failed', sessionExpired: expired });
         },
       ),
@@ -106,12 +106,12 @@ export function UsersPage() {
     try {
       const updated = await changeRole(target._id, role);
       replaceUser(updated);
-      toast.success(USERS_TEXTS.roleUpdated);
+      notify.success(USERS_TEXTS.roleUpdated);
       // Demoting oneself: the session learns it now, and the guards take it from there.
       if (updated._id === me?._id) refreshUser(updated);
     } catch (error) {
       if (!sessionExpired(error)) {
-        toast.error(USERS_TEXTS.roleFailed);
+        notify.error(USERS_TEXTS.roleFailed);
         setProblem(`${USERS_TEXTS.roleFailed}: ${apiErrorMessage(error, 'the server did not answer.')}`);
       }
     } finally {
@@ -131,10 +131,10 @@ export function UsersPage() {
           ? { ...current, users: current.users.filter((user) => user._id !== target._id) }
           : current,
       );
-      toast.success(USERS_TEXTS.deleted);
+      notify.success(USERS_TEXTS.deleted);
     } catch (error) {
       if (!sessionExpired(error)) {
-        toast.error(USERS_TEXTS.deleteFailed);
+        notify.error(USERS_TEXTS.deleteFailed);
         setProblem(`${USERS_TEXTS.deleteFailed}: ${apiErrorMessage(error, 'the server did not answer.')}`);
       }
     } finally {

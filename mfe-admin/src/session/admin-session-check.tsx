@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import {
   apiErrorReply,
   isAdmin,
@@ -13,6 +12,7 @@ import {
   Spinner,
   storedToken,
   useSession,
+  notify,
 } from '@studyhub/shared';
 import { getMe } from '../api/get-me';
 import { ADMIN_TEXTS } from '../texts';
@@ -43,7 +43,7 @@ export function AdminSessionCheck({ adminOnly, children }: AdminSessionCheckProp
       (user) => {
         if (!current) return;
         if (adminOnly && !isAdmin(user)) {
-          toast.error(MESSAGES.adminsOnlyToast);
+          notify.error(MESSAGES.adminsOnlyToast);
           refreshUser(user);
           setCheck('denied');
           return;

@@ -2,7 +2,8 @@
  * The syllabus form's model (SPEC §2 "Add syllabus", §5, §9), shared by the add page and the table's inline
  * editor: the choices it offers, its defaults, its checks and the request body it makes.
  */
-import { SYLLABUS_DEPARTMENTS, SYLLABUS_FORM, SYLLABUS_SEMESTERS } from '@studyhub/shared';
+import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
+import { SYLLABUS_DEPARTMENTS, SYLLABUS_FORM } from '@studyhub/shared/catalog';
 import {
   isSyllabusLink,
   SYLLABUS_MESSAGES,

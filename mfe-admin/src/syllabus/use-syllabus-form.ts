@@ -1,5 +1,5 @@
+import { notify } from '@studyhub/shared';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import { draftProblems, type DraftProblems, type SyllabusDraft } from './syllabus-draft';
 
 export interface FailureText {
@@ -43,7 +43,7 @@ export function useSyllabusForm({ initial, send, describeFailure }: SyllabusForm
       setDraft(await send(draft));
     } catch (error) {
       const { text, detail } = describeFailure(error);
-      toast.error(text);
+      notify.error(text);
       setFailure(detail && detail !== text ? `${text} ${detail}` : text);
     } finally {
       setBusy(false);

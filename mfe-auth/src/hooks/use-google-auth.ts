@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
-import { PATHS, REDIRECT_AFTER_LOGIN_MS, useSession } from '@studyhub/shared';
+import { PATHS, REDIRECT_AFTER_LOGIN_MS, useSession, notify } from '@studyhub/shared';
 import { googleSignIn } from '../api/google';
 import { serverOrClientMessage } from '../error-text';
 import { AUTH_TEXTS } from '../texts';
@@ -19,17 +18,17 @@ export function useGoogleAuth(successText: string) {
       try {
         const { user, token } = await googleSignIn(credential);
         login(user, token);
-        toast.success(successText);
+        notify.success(successText);
         navigateLater(PATHS.home, REDIRECT_AFTER_LOGIN_MS);
       } catch (error) {
-        toast.error(serverOrClientMessage(error, AUTH_TEXTS.googleFailed));
+        notify.error(serverOrClientMessage(error, AUTH_TEXTS.googleFailed));
       }
     },
     [login, navigateLater, successText],
   );
 
   const onError = useCallback(() => {
-    toast.error(AUTH_TEXTS.googleWidgetFailed);
+    notify.error(AUTH_TEXTS.googleWidgetFailed);
   }, []);
 
   return { onCredential, onError };

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
@@ -9,6 +8,7 @@ import {
   PATHS,
   REDIRECT_AFTER_LOGIN_MS,
   useSession,
+  notify,
 } from '@studyhub/shared';
 import { loginBody } from '@studyhub/shared/schemas';
 import { login as loginCall } from '../api/login';
@@ -50,7 +50,7 @@ export function LoginPage() {
     try {
       const { user, token } = await loginCall(parsed.data);
       login(user, token);
-      toast.success(AUTH_TEXTS.loginSuccess);
+      notify.success(AUTH_TEXTS.loginSuccess);
       // Still busy: the page is about to go home, a second click must not log in again.
       navigateLater(PATHS.home, REDIRECT_AFTER_LOGIN_MS);
     } catch (error) {

@@ -1,5 +1,4 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
@@ -12,6 +11,7 @@ import {
   PATHS,
   REDIRECT_AFTER_OTP_MS,
   REDIRECT_AFTER_RESET_MS,
+  notify,
 } from '@studyhub/shared';
 import { otpField } from '@studyhub/shared/schemas';
 import { resendOtp, serverBlock } from '../api/resend-otp';
@@ -62,7 +62,7 @@ export function OtpForm({ signUp }: { signUp: SignUp }) {
     setResends(0);
     setDigits(emptyDigits());
     setStatus(null);
-    toast.info(AUTH_TEXTS.otpUnblocked);
+    notify.info(AUTH_TEXTS.otpUnblocked);
     navigateLater(PATHS.register, REDIRECT_AFTER_UNBLOCK_MS);
   }, [navigateLater]);
   const { blocked, remainingMs, block } = useOtpBlock(email, onUnblock);

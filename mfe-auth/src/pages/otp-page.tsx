@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { PATHS } from '@studyhub/shared';
+import { PATHS, notify } from '@studyhub/shared';
 import { AUTH_TEXTS } from '../texts';
 import { signUpFromState } from '../sign-up-state';
 import { OtpForm } from './otp-form';
@@ -14,7 +13,7 @@ export function OtpPage() {
 
   useEffect(() => {
     if (signUp) return;
-    toast.error(AUTH_TEXTS.otpEmailMissing, { toastId: 'otp-email-missing' });
+    notify.error(AUTH_TEXTS.otpEmailMissing, { toastId: 'otp-email-missing' });
     navigate(PATHS.register, { replace: true });
   }, [signUp, navigate]);
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { apiErrorMessage, Button, NAME_LENGTH, PageTitle, PATHS } from '@studyhub/shared';
+import { apiErrorMessage, Button, NAME_LENGTH, PageTitle, PATHS, notify } from '@studyhub/shared';
 import { register } from '../api/register';
 import { Aside, AuthCard, AuthPage, Form } from '../components/form-parts';
 import { GoogleButton } from '../components/google-button';
@@ -41,10 +40,10 @@ export function RegisterPage() {
     setBusy(true);
     try {
       const { registration } = await register(check.body);
-      toast.success(AUTH_TEXTS.registered);
+      notify.success(AUTH_TEXTS.registered);
       navigate(PATHS.verifyOtp, { state: { email: check.body.email, registration } satisfies SignUp });
     } catch (error) {
-      toast.error(apiErrorMessage(error, AUTH_TEXTS.registrationFailed));
+      notify.error(apiErrorMessage(error, AUTH_TEXTS.registrationFailed));
       setBusy(false);
     }
   }

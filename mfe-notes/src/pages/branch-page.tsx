@@ -1,14 +1,5 @@
-import {
-  BRANCHES,
-  Breadcrumb,
-  ButtonLink,
-  Card,
-  Grid,
-  Muted,
-  Page,
-  PageTitle,
-  PATHS,
-} from '@studyhub/shared';
+import { Breadcrumb, ButtonLink, Card, Grid, Muted, Page, PageTitle, PATHS } from '@studyhub/shared';
+import { BRANCHES } from '@studyhub/shared/catalog';
 
 export function BranchPage() {
   return (

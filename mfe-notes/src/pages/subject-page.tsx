@@ -6,19 +6,17 @@ import {
   Button,
   ButtonAnchor,
   Card,
-  findSubject,
   Grid,
   MESSAGES,
-  Modal,
   Muted,
   Notice,
   Page,
   PageTitle,
   PATHS,
-  subjectUnits,
   yearPath,
-  type Unit,
 } from '@studyhub/shared';
+import { findSubject, subjectUnits, type Unit } from '@studyhub/shared/catalog';
+import { Modal } from '@studyhub/shared/modal';
 import type { AvailableUnit } from '@studyhub/shared/schemas';
 import { readSubjectContext } from '../subject-context';
 import { useUnitAvailability, type UnitAvailability } from '../use-unit-availability';

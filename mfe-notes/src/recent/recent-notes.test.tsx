@@ -124,12 +124,12 @@ describe('RecentNotes', () => {
     renderRecent();
     const [first] = await screen.findAllByRole('button', { name: /View notes/i });
     await user.click(first!);
-    expect(await screen.findByText('Please log in to access notes')).toBeInTheDocument();
-    expect(location()).toBe('/');
     await act(async () => jest.advanceTimersByTime(1_499));
     expect(location()).toBe('/');
     await act(async () => jest.advanceTimersByTime(1));
     expect(location()).toBe('/login');
+    // The toast library loads with the first toast (decision 014), so the toast is awaited, not timed.
+    expect(await screen.findByText('Please log in to access notes')).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import {
   Button,
@@ -13,6 +12,7 @@ import {
   PATHS,
   REDIRECT_ANONYMOUS_NOTE_CARD_MS,
   useSession,
+  notify,
 } from '@studyhub/shared';
 import type { RecentNote } from '@studyhub/shared/schemas';
 import { getRecentNotes } from '../api/get-recent-notes';
@@ -64,7 +64,7 @@ export function RecentNotes() {
       navigate(PATHS.notes);
       return;
     }
-    toast.info(MESSAGES.loginToAccessNotes, { autoClose: FRAME_TOAST_AUTO_CLOSE_MS });
+    notify.info(MESSAGES.loginToAccessNotes, { autoClose: FRAME_TOAST_AUTO_CLOSE_MS });
     if (redirect.current) clearTimeout(redirect.current);
     redirect.current = setTimeout(() => navigate(PATHS.login), REDIRECT_ANONYMOUS_NOTE_CARD_MS);
   }

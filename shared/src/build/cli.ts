@@ -3,15 +3,15 @@
  * studyhub-webpack build | watch | serve — how every app builds (its package.json scripts call this).
  * Reads ./webpack.config.ts (an AppDefinition) from the current directory and runs webpack's Node API.
  */
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import webpack, { type Stats } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { CONTRACT_VERSION, SUPPORTED_CONTRACT_VERSIONS } from '../contract';
-import { BUILD_INFO_FILE, type BuildInfo } from './build-info';
+import { BUILD_INFO_FILE, SHELL_PAGES, type BuildInfo } from './build-info';
 import { appBuildVersion, buildIdFromEnv } from './build-version';
-import { createWebpackConfig, type AppDefinition } from './create-webpack-config';
+import { buildGlobals, createWebpackConfig, type AppDefinition } from './create-webpack-config';
 
 const command = process.argv[2];
 if (command !== 'build' && command !== 'watch' && command !== 'serve') {
@@ -25,12 +25,37 @@ const { default: app } = (await import(pathToFileURL(path.join(appDir, 'webpack.
 };
 const mode = command === 'build' ? 'production' : 'development';
 const version = mode === 'production' ? appBuildVersion(appDir, buildIdFromEnv()) : 'dev';
-const config = createWebpackConfig(app, {
-  appDir,
-  mode,
-  buildVersion: version,
-  standalone: command === 'serve',
-});
+const context = { appDir, mode, buildVersion: version, standalone: command === 'serve' } as const;
+const config = createWebpackConfig(app, context);
+
+const EMPTY_ROOT = '<div id="root"></div>';
+const sharedPackageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The host's page with its first screen in it (decision 014): the built page stays as SHELL_PAGES.app (every
+ * other route) and SHELL_PAGES.home gets the prerendered HTML and its styles.
+ */
+async function writePrerenderedPage(module: string): Promise<void> {
+  Object.assign(globalThis, buildGlobals(context));
+  process.env.NODE_ENV = 'production';
+  // Loaded as CommonJS, as webpack would: styled-components ships CommonJS only for Node, whose default export
+  // an ES import would not unwrap. The repository's base tsconfig gives every file React's JSX runtime.
+  process.env.TSX_TSCONFIG_PATH = path.join(sharedPackageDir, '..', 'tsconfig.base.json');
+  const { require: load } = await import('tsx/cjs/api');
+  const { prerender } = load(path.join(appDir, module), import.meta.url) as {
+    prerender(): { html: string; styles: string };
+  };
+  const { html, styles } = prerender();
+  const home = path.join(appDir, 'dist', SHELL_PAGES.home);
+  const page = readFileSync(home, 'utf8');
+  if (!page.includes(EMPTY_ROOT))
+    throw new Error(`${SHELL_PAGES.home} has no ${EMPTY_ROOT} to prerender into`);
+  copyFileSync(home, path.join(appDir, 'dist', SHELL_PAGES.app));
+  writeFileSync(
+    home,
+    page.replace('</head>', `${styles}</head>`).replace(EMPTY_ROOT, `<div id="root">${html}</div>`),
+  );
+}
 
 /** What release tooling needs to publish this build (written next to the bundle). */
 function writeBuildInfo(): void {
@@ -59,8 +84,16 @@ if (command === 'build') {
     if (error) console.error(error);
     compiler.close(() => {
       if (!ok) process.exit(1);
-      writeBuildInfo();
-      console.log(`${app.name} ${version} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      void (app.prerender ? writePrerenderedPage(app.prerender) : Promise.resolve()).then(
+        () => {
+          writeBuildInfo();
+          console.log(`${app.name} ${version} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        },
+        (failure: unknown) => {
+          console.error('Prerendering failed:', failure);
+          process.exit(1);
+        },
+      );
     });
   });
 } else if (command === 'watch') {

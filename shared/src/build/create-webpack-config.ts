@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
+import { THEME_BOOT_SCRIPT } from '../theme/theme-boot';
 
 export type AppKind = 'host' | 'remote';
 
@@ -21,6 +22,11 @@ export interface AppDefinition {
   /** Port of `studyhub-webpack serve` (the app on its own, DESIGN §2). */
   devPort: number;
   title: string;
+  /**
+   * Hosts only: a Node module exporting `prerender(): { html, styles }`, run after the build to put the first
+   * screen into the page (decision 014).
+   */
+  prerender?: string;
 }
 
 export interface BuildContext {
@@ -47,13 +53,14 @@ function reactRouterProductionAliases(): Record<string, string> {
   };
 }
 
+const ROUTER_EXPORTS = path.join(sharedPackageDir, 'src/router-exports.ts');
+
 /** Singletons of DESIGN §3: one React, one router, one styled-components, one toast queue, one session. */
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
   'react-router-dom',
   'styled-components',
   'react-toastify',
@@ -81,18 +88,32 @@ export function sharedSingletons(appDir: string) {
   const sharedPkg = readPackageJson(sharedPackageDir);
   const ranges: Record<string, string> = {
     ...sharedPkg.dependencies,
-    // react-router is the engine under react-router-dom; they are released together.
-    'react-router': sharedPkg.dependencies?.['react-router-dom'] ?? '*',
     ...readPackageJson(appDir).dependencies,
+  };
+  /** What differs from a plain singleton of the installed package. */
+  const own: Record<string, { import?: string; version: string }> = {
+    [sharedPkg.name]: { version: sharedPkg.version },
+    // What is shared as the router is the subset every app uses (decision 014), at the router's own version.
+    'react-router-dom': {
+      import: ROUTER_EXPORTS,
+      version: readPackageJson(path.dirname(require.resolve('react-router-dom/package.json'))).version,
+    },
   };
   return Object.fromEntries(
     SINGLETONS.map((request) => {
       const range = ranges[packageName(request)];
       if (!range) throw new Error(`No version range for shared module ${request} in ${appDir}/package.json`);
-      const own = request === sharedPkg.name ? { version: sharedPkg.version } : {};
-      return [request, { singleton: true, requiredVersion: range, ...own }];
+      return [request, { singleton: true, requiredVersion: range, ...own[request] }];
     }),
   );
+}
+
+/** The build-time constants browser code reads (shared/src/globals.d.ts); the prerender sets them as globals. */
+export function buildGlobals(context: BuildContext): Record<string, string> {
+  return {
+    __STUDYHUB_BUILD_VERSION__: context.buildVersion,
+    __STUDYHUB_API_URL__: process.env.STUDYHUB_API_URL ?? '',
+  };
 }
 
 export function createWebpackConfig(app: AppDefinition, context: BuildContext): Configuration {
@@ -140,22 +161,43 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
           },
         },
         { test: /\.css$/, type: 'asset/resource' },
+        {
+          // The federation runtime's packages ship CommonJS and ESM twins; resolving their imports of each other
+          // by the caller's kind bundled both copies. One kind (ESM) keeps one copy in the page.
+          test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
+          resolve: { conditionNames: ['import', 'browser', 'module', 'default'] },
+        },
       ],
     },
     optimization: {
       // Named chunks make the network panel (and the e2e's "React once" check) readable.
       chunkIds: 'named',
+      // webpack's own HTML minifier would rewrite the page's inline theme script, which the server's
+      // Content-Security-Policy allows by the hash of its exact text; html-webpack-plugin minifies the page.
+      minimizeOptions: { html: false },
     },
     performance: { hints: false },
     plugins: [
-      new webpack.DefinePlugin({
-        __STUDYHUB_BUILD_VERSION__: JSON.stringify(context.buildVersion),
-        __STUDYHUB_API_URL__: JSON.stringify(process.env.STUDYHUB_API_URL ?? ''),
-      }),
+      new webpack.DefinePlugin(
+        Object.fromEntries(
+          Object.entries(buildGlobals(context)).map(([name, value]) => [name, JSON.stringify(value)]),
+        ),
+      ),
       new ModuleFederationPlugin({
         name: app.name,
         dts: false,
         shared: sharedSingletons(context.appDir),
+        experiments: {
+          // The browser build needs none of the runtime's Node paths.
+          optimization: { target: 'web' },
+          // One Module Federation runtime per page (decision 014): the shell provides it, a released area
+          // takes it from there (its entry goes from ~28 to ~9 KB gzip). A standalone page is its own host.
+          ...(isHost
+            ? { provideExternalRuntime: true }
+            : context.standalone
+              ? {}
+              : { externalRuntime: true }),
+        },
         ...(isHost
           ? // Remotes are registered at run time from /remotes.json; one dead remote must not block start-up.
             { remotes: {}, shareStrategy: 'loaded-first' as const }
@@ -167,6 +209,10 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
               template: path.join(sharedPackageDir, 'src/build/index.html'),
               title: app.title,
               favicon: path.join(sharedPackageDir, 'src/build/favicon.svg'),
+              themeBootScript: THEME_BOOT_SCRIPT,
+              // Whitespace and comments only: the theme script must stay byte for byte what the server's
+              // Content-Security-Policy hashes, and the prerender looks for the root element as written.
+              minify: production && { collapseWhitespace: true, removeComments: true },
               chunks: ['main'],
             }),
           ]

@@ -45,6 +45,10 @@ try {
       currentScript: { tagName: 'SCRIPT', src: 'https://release-check.invalid/' + filename },
       getElementsByTagName: () => [],
     };
+    // An area takes Module Federation's runtime from the shell (decision 014). A stand-in answers every use of
+    // it with itself: enough for the entry to define its container, which is what is checked here.
+    const standIn = new Proxy(function () {}, { get: () => standIn, apply: () => standIn, construct: () => standIn });
+    page._FEDERATION_RUNTIME_CORE = standIn;
     // No code from strings, as the site's Content-Security-Policy allows none.
     runInNewContext(source, page, { filename, contextCodeGeneration: { strings: false, wasm: false } });
     const container = page[globalName];

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
 import { endServerSession } from '../api/end-session';
 import { STORAGE_KEYS } from '../constants';
+import { notify } from '../ui/toasts';
 import { MESSAGES } from '../messages';
 import {
   clearStoredSession,
@@ -46,7 +46,7 @@ function restore(notifyExpired: boolean): State {
       return { status: 'authenticated', user: stored.user, token: stored.token };
     case 'expired':
       clearStoredSession();
-      if (notifyExpired) toast.info(MESSAGES.sessionExpired);
+      if (notifyExpired) notify.info(MESSAGES.sessionExpired);
       return ANONYMOUS;
     case 'unreadable-user':
       console.error('Stored user could not be read; the session was cleared.', stored.error);
@@ -96,7 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (token) void endServerSession(token);
     clearStoredSession();
     setState(ANONYMOUS);
-    if (!silent) toast.info(MESSAGES.sessionExpired);
+    if (!silent) notify.info(MESSAGES.sessionExpired);
   }, []);
 
   const refreshUser = useCallback((user: SessionUser) => {

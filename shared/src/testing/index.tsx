@@ -9,7 +9,8 @@ import { act, render, screen, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppProviders, Toasts } from '../providers';
+import { AppProviders } from '../providers';
+import { Toasts } from '../ui/toasts';
 import { writeStoredSession, type SessionUser } from '../session/session-store';
 import type { SiteConfig } from '../site-config/site-config-provider';
 

@@ -1,7 +1,16 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { createGlobalStyle, ThemeProvider } from 'styled-components';
 import { DARK_THEME_CLASS, DEFAULT_THEME, STORAGE_KEYS, type Theme } from '../constants';
-import { darkTheme, lightTheme } from './theme';
+import { createListeners } from '../listeners';
+import { paletteDeclarations, theme } from './theme';
 
 interface ThemeModeValue {
   mode: Theme;
@@ -15,35 +24,54 @@ export function readStoredTheme(storage: Storage = localStorage): Theme {
   return stored === 'light' || stored === 'dark' ? stored : DEFAULT_THEME;
 }
 
+// The saved choice is the store; a toggle tells every provider on the page.
+const themeChanges = createListeners();
+
+/** Saves the theme and marks <html> with it (the boot script did the same before the first paint). */
+function applyTheme(mode: Theme): void {
+  localStorage.setItem(STORAGE_KEYS.theme, mode);
+  document.documentElement.classList.toggle(DARK_THEME_CLASS, mode === 'dark');
+}
+
 const GlobalStyle = createGlobalStyle`
+  :root { color-scheme: light; ${paletteDeclarations('light')} }
+  :root.${DARK_THEME_CLASS} { color-scheme: dark; ${paletteDeclarations('dark')} }
   *, *::before, *::after { box-sizing: border-box; }
-  html { color-scheme: ${({ theme }) => theme.mode}; }
   body {
     margin: 0;
-    font-family: ${({ theme }) => theme.font};
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
+    font-family: ${theme.font};
+    background: ${theme.colors.background};
+    color: ${theme.colors.text};
     line-height: 1.5;
   }
-  a { color: ${({ theme }) => theme.colors.primary}; }
-  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+  a { color: ${theme.colors.primary}; }
+  :focus-visible { outline: 3px solid ${theme.colors.accent}; outline-offset: 2px; }
 `;
 
-/** Dark by default; the choice is saved under `theme` and marked on <html> (SPEC §3–§4). */
+/**
+ * Dark by default; the choice is saved under `theme` and marked on <html> (SPEC §3–§4). The page's head script
+ * (THEME_BOOT_SCRIPT) marks <html> before the first paint; a prerendered page hydrates as the default theme
+ * (the server snapshot) and then takes the saved one, so hydration never disagrees with the server's HTML.
+ */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<Theme>(() => readStoredTheme());
+  const mode = useSyncExternalStore(
+    themeChanges.subscribe,
+    () => readStoredTheme(),
+    () => DEFAULT_THEME,
+  );
 
-  useEffect(() => {
-    document.documentElement.classList.toggle(DARK_THEME_CLASS, mode === 'dark');
-    localStorage.setItem(STORAGE_KEYS.theme, mode);
-  }, [mode]);
+  // The saved choice, never the rendered one: while a prerendered page hydrates, `mode` is still the default.
+  useEffect(() => applyTheme(readStoredTheme()), []);
 
-  const toggle = useCallback(() => setMode((current) => (current === 'dark' ? 'light' : 'dark')), []);
+  const toggle = useCallback(() => {
+    applyTheme(readStoredTheme() === 'dark' ? 'light' : 'dark');
+    themeChanges.notify();
+  }, []);
   const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
 
   return (
     <ThemeModeContext.Provider value={value}>
-      <ThemeProvider theme={mode === 'dark' ? darkTheme : lightTheme}>
+      <ThemeProvider theme={theme}>
         <GlobalStyle />
         {children}
       </ThemeProvider>

@@ -1,7 +1,6 @@
 import type { Theme } from '../constants';
 
 export interface ThemeTokens {
-  mode: Theme;
   colors: {
     background: string;
     surface: string;
@@ -24,54 +23,72 @@ export interface ThemeTokens {
   maxWidth: string;
 }
 
-const shared = {
+type Palette = ThemeTokens['colors'] & { shadow: string };
+
+const darkPalette: Palette = {
+  background: '#0f172a',
+  surface: '#1e293b',
+  surfaceAlt: '#273449',
+  text: '#e2e8f0',
+  muted: '#94a3b8',
+  border: '#334155',
+  primary: '#38bdf8',
+  primaryText: '#0b1220',
+  accent: '#a78bfa',
+  danger: '#f87171',
+  warning: '#facc15',
+  success: '#4ade80',
+  banner: '#0369a1',
+  bannerText: '#f0f9ff',
+  shadow: '0 6px 24px rgba(0, 0, 0, 0.45)',
+};
+
+const lightPalette: Palette = {
+  background: '#f8fafc',
+  surface: '#ffffff',
+  surfaceAlt: '#eef2f7',
+  text: '#0f172a',
+  muted: '#475569',
+  border: '#cbd5e1',
+  primary: '#0369a1',
+  primaryText: '#ffffff',
+  accent: '#6d28d9',
+  danger: '#b91c1c',
+  warning: '#a16207',
+  success: '#15803d',
+  banner: '#0c4a6e',
+  bannerText: '#f0f9ff',
+  shadow: '0 6px 24px rgba(15, 23, 42, 0.12)',
+};
+
+const cssVariable = (name: string) =>
+  `--sh-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+/** `--sh-surface-alt: #273449; …` for one palette. */
+export function paletteDeclarations(mode: Theme): string {
+  const palette = mode === 'dark' ? darkPalette : lightPalette;
+  return Object.entries(palette)
+    .map(([name, value]) => `${cssVariable(name)}: ${value};`)
+    .join(' ');
+}
+
+const colorNames = Object.keys(lightPalette).filter(
+  (name) => name !== 'shadow',
+) as (keyof ThemeTokens['colors'])[];
+
+/**
+ * The one theme the components see: every colour is a CSS variable, set per mode on <html> (decision 014).
+ * The same CSS serves both modes, so a page prerendered once is right in either, and switching modes
+ * re-renders nothing.
+ */
+export const theme: ThemeTokens = {
   radius: '12px',
   font: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif",
   maxWidth: '1180px',
-};
-
-export const darkTheme: ThemeTokens = {
-  ...shared,
-  mode: 'dark',
-  shadow: '0 6px 24px rgba(0, 0, 0, 0.45)',
-  colors: {
-    background: '#0f172a',
-    surface: '#1e293b',
-    surfaceAlt: '#273449',
-    text: '#e2e8f0',
-    muted: '#94a3b8',
-    border: '#334155',
-    primary: '#38bdf8',
-    primaryText: '#0b1220',
-    accent: '#a78bfa',
-    danger: '#f87171',
-    warning: '#facc15',
-    success: '#4ade80',
-    banner: '#0369a1',
-    bannerText: '#f0f9ff',
-  },
-};
-
-export const lightTheme: ThemeTokens = {
-  ...shared,
-  mode: 'light',
-  shadow: '0 6px 24px rgba(15, 23, 42, 0.12)',
-  colors: {
-    background: '#f8fafc',
-    surface: '#ffffff',
-    surfaceAlt: '#eef2f7',
-    text: '#0f172a',
-    muted: '#475569',
-    border: '#cbd5e1',
-    primary: '#0369a1',
-    primaryText: '#ffffff',
-    accent: '#6d28d9',
-    danger: '#b91c1c',
-    warning: '#a16207',
-    success: '#15803d',
-    banner: '#0c4a6e',
-    bannerText: '#f0f9ff',
-  },
+  shadow: `var(${cssVariable('shadow')})`,
+  colors: Object.fromEntries(
+    colorNames.map((name) => [name, `var(${cssVariable(name)})`]),
+  ) as ThemeTokens['colors'],
 };
 
 declare module 'styled-components' {

@@ -1,46 +1,52 @@
-import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AREAS, Spinner, type AreaName, type AreaRoutesProps } from '@studyhub/shared';
+import { createListeners, Spinner, type AreaName } from '@studyhub/shared';
 import { AreaBoundary } from './area-boundary';
-import { loadArea, reloadArea } from './area-loader';
+import { loadArea, reloadArea, type AreaLoadResult } from './area-loader';
 
 class AreaLoadError extends Error {}
 
-function lazyArea(area: AreaName): LazyExoticComponent<ComponentType<AreaRoutesProps>> {
-  return lazy(async () => {
-    const result = await loadArea(area);
-    if (result.ok) return { default: result.module.default };
-    // Thrown while rendering, so the boundary shows the same fallback as for a crash.
-    return {
-      default: () => {
-        throw new AreaLoadError(result.reason);
-      },
-    };
-  });
+/** Thrown while rendering, so the boundary shows the same fallback as for a crash. */
+function Unloadable({ reason }: { reason: string }): never {
+  throw new AreaLoadError(reason);
 }
 
-/** One lazy component per area, so moving between an area's pages does not suspend again. */
-const components = Object.fromEntries(AREAS.map((area) => [area, lazyArea(area)])) as Record<
-  AreaName,
-  LazyExoticComponent<ComponentType<AreaRoutesProps>>
->;
+/** Each area's finished load for the page's lifetime, readable without waiting; a Retry forgets it. */
+const loaded = new Map<AreaName, AreaLoadResult>();
+const loadedChanges = createListeners();
 
-/** Renders one page of a remote area inside its error boundary and Suspense (DESIGN §3). */
+/**
+ * The area's pages once loaded. Not Suspense: React keeps a Suspense fallback on screen for at least 300 ms, so
+ * an area that loads in 30 ms would still open in a third of a second (decision 014). A loaded area renders at
+ * once; one still loading shows the spinner until it is there.
+ */
+function useArea(area: AreaName, generation: number): AreaLoadResult | undefined {
+  const result = useSyncExternalStore(loadedChanges.subscribe, () => loaded.get(area));
+  useEffect(() => {
+    if (loaded.has(area)) return;
+    void loadArea(area).then((finished) => {
+      loaded.set(area, finished);
+      loadedChanges.notify();
+    });
+  }, [area, generation]);
+  return result;
+}
+
+/** Renders one page of a remote area inside its error boundary (DESIGN §3). */
 export function AreaHost({ area, page }: { area: AreaName; page: string }) {
   const { pathname } = useLocation();
   const [generation, setGeneration] = useState(0);
   const retry = useCallback(async () => {
     await reloadArea(area);
-    components[area] = lazyArea(area);
+    loaded.delete(area);
     setGeneration((current) => current + 1);
   }, [area]);
+  const result = useArea(area, generation);
 
-  const Area = components[area];
+  if (!result) return <Spinner label={`Loading ${area}`} />;
   return (
     <AreaBoundary key={`${generation}:${pathname}`} area={area} onRetry={retry}>
-      <Suspense fallback={<Spinner label={`Loading ${area}`} />}>
-        <Area page={page} />
-      </Suspense>
+      {result.ok ? <result.module.default page={page} /> : <Unloadable reason={result.reason} />}
     </AreaBoundary>
   );
 }

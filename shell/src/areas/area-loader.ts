@@ -15,7 +15,7 @@ import {
   type ChosenRemote,
   type ChosenRemotes,
 } from './area-choice';
-import { resolveOverrides, type OverrideResolution } from './area-overrides';
+import { mayOverride, NO_OVERRIDES, type OverrideResolution } from './override-request';
 import { canaryId } from './canary-id';
 import { isUnavailable } from './fallback-plugin';
 import { recordLoadedVersion } from './loaded-versions';
@@ -48,9 +48,11 @@ const choose = (file: RemotesFile) => chooseRemotes(file, chooser.canaryId, choo
  */
 export async function registerAreas(): Promise<OverrideResolution> {
   const file = await fetchRemotesFile();
-  const resolution = await resolveOverrides((area, version) =>
-    isReleasedManifest(area, versionEntry(area, file[area], version)),
-  );
+  const resolution = mayOverride()
+    ? await (
+        await import('./area-overrides')
+      ).resolveOverrides((area, version) => isReleasedManifest(area, versionEntry(area, file[area], version)))
+    : NO_OVERRIDES;
   chooser = { canaryId: canaryId(), overrides: resolution.overrides };
   remotes = choose(file);
   register(remotes, false);
@@ -105,9 +107,52 @@ export function loadArea(area: AreaName): Promise<AreaLoadResult> {
   return loadAreaModule<AreaRoutesProps>(area, AREA_EXPOSE);
 }
 
-/** Warm an area before its route is opened (link hover or focus). */
+/** Warm an area before its route is opened (link hover, focus or touch): loaded and ready to render. */
 export function preloadArea(area: AreaName): void {
   void loadArea(area);
+}
+
+/** The parts of an area's mf-manifest.json that name the files of its entry and its pages. */
+interface AreaManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/**
+ * `./Area`'s files and, unless the page has it already, the entry's, relative to the manifest's folder (areas
+ * build with publicPath auto).
+ */
+function areaFiles(manifest: AreaManifest, withEntry: boolean): string[] {
+  const entry = manifest.metaData?.remoteEntry;
+  const pages = manifest.exposes?.find((expose) => expose.path === AREA_EXPOSE)?.assets?.js?.sync ?? [];
+  const entryFile = entry?.name && withEntry ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : [];
+  return [...entryFile, ...pages];
+}
+
+/**
+ * Idle warming (decision 014): the browser fetches an area's entry and its pages' files into its cache at low
+ * priority, and nothing of them runs until the area is opened, so a phone's main thread is left alone. A failure
+ * is left for the real load to meet and report.
+ */
+export async function warmArea(area: AreaName): Promise<void> {
+  const remote = remotes[area];
+  if (!remote || loads.has(loadKey(area, AREA_EXPOSE))) return;
+  // A widget of the area (Home's recent uploads) has loaded its entry already.
+  const entryLoaded = [...loads.keys()].some((key) => key.startsWith(`${area}/`));
+  const manifestUrl = new URL(remote.entry, location.href);
+  try {
+    const reply = await fetch(manifestUrl);
+    if (!reply.ok) return;
+    for (const file of areaFiles((await reply.json()) as AreaManifest, !entryLoaded)) {
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.as = 'script';
+      link.href = new URL(file, manifestUrl).href;
+      document.head.append(link);
+    }
+  } catch {
+    // The area's own load will try again and show what went wrong.
+  }
 }
 
 /** The Retry button: read remotes.json again (ops may have rolled back), re-register, load afresh. */

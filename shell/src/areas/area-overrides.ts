@@ -12,8 +12,9 @@ import {
   type AreaName,
 } from '@studyhub/shared';
 import type { AreaVersions } from './area-choice';
+import { AREA_VERSION_PARAM, type OverrideResolution } from './override-request';
 
-export const AREA_VERSION_PARAM = 'area-version';
+export { AREA_VERSION_PARAM };
 
 function signedInAdmin(storage: Storage): boolean {
   const session = readStoredSession(storage);
@@ -46,13 +47,6 @@ export function parseOverrideRequest(text: string): { area: AreaName; version: s
   const area = text.slice(0, at);
   const version = text.slice(at + 1);
   return at > 0 && isAreaName(area) && VERSION_PATTERN.test(version) ? { area, version } : null;
-}
-
-export interface OverrideResolution {
-  /** The overrides this page load applies. */
-  overrides: AreaVersions;
-  /** Why a requested version was not taken, for the banner. */
-  notice: string | null;
 }
 
 /**

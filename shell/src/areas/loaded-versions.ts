@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AreaName } from '@studyhub/shared';
+import { createListeners, type AreaName } from '@studyhub/shared';
 import type { ReleaseChannel } from './area-choice';
 
 export interface LoadedVersion {
@@ -11,21 +11,23 @@ export interface LoadedVersion {
 export type LoadedVersions = Partial<Record<AreaName, LoadedVersion>>;
 
 let loaded: LoadedVersions = {};
-const listeners = new Set<() => void>();
+const loadedChanges = createListeners();
 
 /** The area loader reports each area it loaded, so the page can show which versions it is running. */
 export function recordLoadedVersion(area: AreaName, version: LoadedVersion): void {
   const current = loaded[area];
   if (current?.version === version.version && current.channel === version.channel) return;
   loaded = { ...loaded, [area]: version };
-  for (const listener of listeners) listener();
+  loadedChanges.notify();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const NONE_LOADED: LoadedVersions = {};
 
 export function useLoadedVersions(): LoadedVersions {
-  return useSyncExternalStore(subscribe, () => loaded);
+  // A prerendered page (decision 014) is made before any area has loaded.
+  return useSyncExternalStore(
+    loadedChanges.subscribe,
+    () => loaded,
+    () => NONE_LOADED,
+  );
 }

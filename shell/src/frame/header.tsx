@@ -90,6 +90,7 @@ function NavLinks({ mobile }: { mobile?: boolean }) {
           end={to === PATHS.home}
           onMouseEnter={area ? () => preloadArea(area) : undefined}
           onFocus={area ? () => preloadArea(area) : undefined}
+          onTouchStart={area ? () => preloadArea(area) : undefined}
         >
           {label}
         </NavLink>

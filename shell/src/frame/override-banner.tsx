@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { AREAS, Button } from '@studyhub/shared';
-import { clearOverrides, type OverrideResolution } from '../areas/area-overrides';
+import { clearOverrides } from '../areas/area-overrides';
+import type { OverrideResolution } from '../areas/override-request';
 import { reloadPage } from './reload-page';
 
 const Bar = styled.div`

@@ -1,14 +1,20 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ROUTE_TABLE, type RouteEntry } from '@studyhub/shared';
+import { ROUTE_TABLE, Spinner, type RouteEntry } from '@studyhub/shared';
 import { AreaHost } from '../areas/area-host';
-import { AboutPage } from '../pages/about/about-page';
-import { ContactPage } from '../pages/contact/contact-page';
 import { HomePage } from '../pages/home/home-page';
 import { RequireAccess } from './require-access';
 
+// Home is the first screen and comes with the shell; the other shell pages load when opened (decision 014).
+const AboutPage = lazy(() =>
+  import('../pages/about/about-page').then((page) => ({ default: page.AboutPage })),
+);
+const ContactPage = lazy(() =>
+  import('../pages/contact/contact-page').then((page) => ({ default: page.ContactPage })),
+);
+
 /** The shell's own pages (everything else belongs to an area). */
-const SHELL_PAGES: Record<string, () => ReactElement> = {
+const SHELL_PAGES: Record<string, ComponentType> = {
   home: HomePage,
   about: AboutPage,
   contact: ContactPage,
@@ -18,7 +24,11 @@ function pageElement(route: RouteEntry): ReactElement {
   if (route.area) return <AreaHost area={route.area} page={route.page} />;
   const ShellPage = SHELL_PAGES[route.page];
   if (!ShellPage) throw new Error(`No shell page "${route.page}" for ${route.path}`);
-  return <ShellPage />;
+  return (
+    <Suspense fallback={<Spinner label="Loading the page" />}>
+      <ShellPage />
+    </Suspense>
+  );
 }
 
 /** The whole route table of SPEC §2, guarded; any unknown path goes to /. */

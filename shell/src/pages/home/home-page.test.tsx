@@ -164,7 +164,7 @@ describe('HomePage recently uploaded notes', () => {
     );
   }
 
-  it('shows the notes area’s widget between the categories and Quick Links', async () => {
+  it('shows the notes area’s widget after Quick Links and before Why use, in SPEC §2’s order', async () => {
     mockedLoadModule.mockResolvedValue({
       ok: true,
       module: { default: FakeRecentNotes, area: 'notes', contractVersion: 1, buildVersion: 'test' },
@@ -173,9 +173,9 @@ describe('HomePage recently uploaded notes', () => {
     const recent = await screen.findByRole('heading', { name: 'Recently Uploaded Notes' });
     expect(mockedLoadModule).toHaveBeenCalledWith('notes', './RecentNotes');
     const quickLinks = screen.getByRole('heading', { name: 'Quick Links' });
-    const lastCategory = screen.getByRole('heading', { name: 'Previous Year Questions' });
-    expect(lastCategory.compareDocumentPosition(recent) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(recent.compareDocumentPosition(quickLinks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const whyUse = screen.getByRole('heading', { name: /Why use/ });
+    expect(quickLinks.compareDocumentPosition(recent) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(recent.compareDocumentPosition(whyUse) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows nothing in its place when the widget cannot load, and the rest of Home works', async () => {

@@ -1,7 +1,14 @@
-import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { FRAME_TOAST_AUTO_CLOSE_MS, MESSAGES, Muted, Notice, Page, WIDGET_EXPOSES } from '@studyhub/shared';
+import {
+  FRAME_TOAST_AUTO_CLOSE_MS,
+  MESSAGES,
+  Muted,
+  Notice,
+  Page,
+  WIDGET_EXPOSES,
+  notify,
+} from '@studyhub/shared';
 import { RemoteWidget } from '../../areas/remote-widget';
 import { CategoryCard } from './category-card';
 import { matchCategories } from './categories';
@@ -35,6 +42,44 @@ const Cards = styled.div`
   margin: 8px 0 48px;
 `;
 
+/**
+ * Holds the height of the widget's "Loading..." state from the first paint, so the prerendered page does not
+ * jump when the widget arrives (decision 014).
+ */
+const WidgetSlot = styled.div`
+  min-height: 8rem;
+`;
+
+/** How far below the screen the widget starts loading, so it is there by the time it is scrolled to. */
+const NEAR_VIEWPORT_MARGIN = '400px';
+
+/**
+ * Renders its children once the slot comes near the screen (decision 014): on a phone the recent uploads are
+ * below the first screen, and their area's code need not compete with it.
+ */
+function WhenNearViewport({ children }: { children: ReactNode }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = slot.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => setNear(entries.some((entry) => entry.isIntersecting)),
+      {
+        rootMargin: NEAR_VIEWPORT_MARGIN,
+      },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return <WidgetSlot ref={slot}>{near && children}</WidgetSlot>;
+}
+
 export function HomePage() {
   const [query, setQuery] = useState('');
   const categories = matchCategories(query);
@@ -62,14 +107,16 @@ export function HomePage() {
             <CategoryCard
               key={category.title}
               category={category}
-              onUnavailable={() => toast.info(MESSAGES.updateSoon, { autoClose: FRAME_TOAST_AUTO_CLOSE_MS })}
+              onUnavailable={() => notify.info(MESSAGES.updateSoon, { autoClose: FRAME_TOAST_AUTO_CLOSE_MS })}
             />
           ))}
         </Cards>
       )}
-      {/* "Recently Uploaded Notes" (SPEC §2) belongs to the notes area; it renders nothing if that area is down. */}
-      <RemoteWidget area={WIDGET_EXPOSES.recentNotes.area} expose={WIDGET_EXPOSES.recentNotes.expose} />
       <QuickLinks />
+      {/* "Recently Uploaded Notes" (SPEC §2) belongs to the notes area; it renders nothing if that area is down. */}
+      <WhenNearViewport>
+        <RemoteWidget area={WIDGET_EXPOSES.recentNotes.area} expose={WIDGET_EXPOSES.recentNotes.expose} />
+      </WhenNearViewport>
       <WhyUse />
     </Page>
   );

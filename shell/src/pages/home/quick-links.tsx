@@ -1,5 +1,4 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import {
   FRAME_TOAST_AUTO_CLOSE_MS,
@@ -8,6 +7,7 @@ import {
   PATHS,
   SUPPORT_EMAIL,
   useSession,
+  notify,
 } from '@studyhub/shared';
 
 const ADMIN_LINKS = [
@@ -54,7 +54,7 @@ export function QuickLinks() {
               onClick={(event) => {
                 event.preventDefault();
                 if (admin) navigate(link.to);
-                else toast.error(MESSAGES.adminsOnlyToast, { autoClose: FRAME_TOAST_AUTO_CLOSE_MS });
+                else notify.error(MESSAGES.adminsOnlyToast, { autoClose: FRAME_TOAST_AUTO_CLOSE_MS });
               }}
             >
               {link.label}
