@@ -1,17 +1,34 @@
 /**
- * npm run bench: speed and memory of the paths users wait on, measured against a real server on loopback
- * (SQLite in a temp folder). Prints numbers; asserts nothing (targets live here, not in unit tests).
- *   - login and register latency (median of 20)
- *   - upload and download throughput of a 20 MB PDF, and the server's peak memory during the upload
+ * npm run bench [-- --only pages|api|downloads|accounts]: the speed and weight of what users wait on, against a
+ * real server process on loopback (SQLite in a temp folder, NODE_ENV=production with its logging, the site
+ * released into a temp deploy folder). Prints numbers with the command that reproduces each; asserts nothing
+ * (targets live here and in docs/decisions/014, the byte budget in the browser suite).
+ *   - pages: Home's and an area page's JavaScript, Lighthouse mobile and desktop, opening an area (pages.ts)
+ *   - api: /api/notes/recent and /api/syllabus under load against an Express 5 baseline (api-reads.ts)
+ *   - downloads: a 20 MB PDF 8 at a time from Node, from nginx, and behind nginx (downloads.ts)
+ *   - accounts: login and register latency; upload throughput and the server's memory during it
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
-import { ROOT } from './lib/apps';
+import { benchApiReads } from './bench/api-reads';
+import { benchDownloads } from './bench/downloads';
+import { benchPages } from './bench/pages';
+import { hasChromium } from './lib/chromium';
+import { deployAll } from './lib/deploy-local';
+import { startListening } from './lib/listening';
+
+const SECTIONS = ['pages', 'api', 'downloads', 'accounts'] as const;
+type Section = (typeof SECTIONS)[number];
+const { values } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
+const chosen = (values.only ?? [...SECTIONS]) as Section[];
+for (const section of chosen) {
+  if (!SECTIONS.includes(section)) throw new Error(`--only takes ${SECTIONS.join(', ')}; not ${section}`);
+}
 
 const MB = 1024 * 1024;
 /** BENCH_FILE_MB changes the file size (at most the server's 25 MB limit). */
@@ -19,25 +36,28 @@ const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 20);
 const RUNS = 20;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'studyhub-bench-'));
+const serverEnv = {
+  DATA_DIR: dir,
+  DEPLOY_DIR: path.join(dir, 'deploy'),
+  PORT: '0',
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  MAIL_OUTBOX: '1',
+  SEED_DEMO: '1',
+};
+const config = loadConfig(serverEnv);
+if (chosen.includes('pages')) {
+  console.log('Releasing the site into the bench deploy folder (builds what is not built)…');
+  await deployAll(config.deployDir);
+}
+
 // The server runs in its own process, so its memory is measured without the client's copy of the file.
-const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-  cwd: ROOT,
-  env: { ...process.env, DATA_DIR: dir, DEPLOY_DIR: dir, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: '1' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let output = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    const match = /running at (http:\/\/\S+)/.exec(output);
-    if (match) resolve(match[1]!);
-  });
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-});
+const server = await startListening('api/src/server.ts', serverEnv, 'The StudyHub server');
+const { base } = server;
 
 /** Resident memory of the server process, from /proc (Linux). */
 function serverRss(): number {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
@@ -55,12 +75,21 @@ const postJson = (pathname: string, body: unknown, token?: string) =>
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
+async function logIn(credentials: { email: string; password: string }) {
+  const reply = await postJson('/api/auth/login', credentials);
+  if (!reply.ok) throw new Error(`login of ${credentials.email} answered ${reply.status}`);
+  return (await reply.json()) as { token: string; user: unknown };
+}
+
+function section(title: string, lines: string[]): void {
+  console.log(`\n${title}\n${lines.map((line) => `  ${line}`).join('\n')}`);
+}
 
 /**
  * Login and register through the app in this process (app.inject), with the rate limits lifted: the
  * per-minute limits would otherwise stop a benchmark of 20 requests.
  */
-async function measureAccountLatency(admin: { email: string; password: string }): Promise<void> {
+async function measureAccountLatency(admin: { email: string; password: string }): Promise<string[]> {
   const latencyDir = mkdtempSync(path.join(tmpdir(), 'studyhub-bench-latency-'));
   const app = await buildApp(
     loadConfig({ DATA_DIR: latencyDir, DEPLOY_DIR: latencyDir, LOG_LEVEL: 'warn' }),
@@ -90,21 +119,18 @@ async function measureAccountLatency(admin: { email: string; password: string })
       registers.push(register);
     }
   }
-  console.log(`login     median ${median(logins).toFixed(1)} ms over ${RUNS} (app.inject)`);
-  console.log(`register  median ${median(registers).toFixed(1)} ms over ${RUNS} (app.inject)`);
   await app.close();
   rmSync(latencyDir, { recursive: true, force: true });
+  return [
+    `login     median ${median(logins).toFixed(1)} ms over ${RUNS} (app.inject)`,
+    `register  median ${median(registers).toFixed(1)} ms over ${RUNS} (app.inject)`,
+  ];
 }
 
-try {
-  const admin = { email: 'admin@studyhub.local', password: 'studyhub-admin' };
-  await measureAccountLatency(admin);
-
-  const { token } = (await (await postJson('/api/auth/login', admin)).json()) as { token: string };
+async function measureUpload(token: string): Promise<string[]> {
   const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(FILE_MB * MB - 9)]);
   const form = new FormData();
   form.append('pdf', new Blob([pdf], { type: 'application/pdf' }), 'bench.pdf');
-
   const baseline = serverRss();
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, serverRss())), 5);
@@ -117,30 +143,53 @@ try {
     }),
   );
   clearInterval(sampler);
-  console.log(
+  return [
     `upload    ${FILE_MB} MB in ${uploadMs.toFixed(0)} ms = ${((FILE_MB * 1000) / uploadMs).toFixed(1)} MB/s`,
-  );
-  console.log(
     `memory    server rss ${(baseline / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB during the ` +
       `upload (+${((peak - baseline) / MB).toFixed(1)} MB for a ${FILE_MB} MB file: it streams, it does not buffer)`,
-  );
+  ];
+}
 
-  const downloads: number[] = [];
-  for (let run = 0; run < 5; run += 1) {
-    downloads.push(
-      await timed(() =>
-        fetch(`${base}/api/download/CSE/Third_Year/Semester_5/CS-501/3`, {
-          headers: { authorization: `Bearer ${token}` },
-        }),
-      ),
+try {
+  const adminCredentials = { email: 'admin@studyhub.local', password: 'studyhub-admin' };
+  const admin = await logIn(adminCredentials);
+  const student = await logIn({ email: 'student@studyhub.local', password: 'studyhub-student' });
+  if (chosen.includes('pages')) {
+    if (hasChromium()) section('Pages (npm run bench -- --only pages)', await benchPages({ base, student }));
+    else section('Pages', ['skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)']);
+  }
+  if (chosen.includes('api')) {
+    section(
+      'API reads (npm run bench -- --only api)',
+      await benchApiReads({
+        base,
+        token: student.token,
+        dbFile: path.join(dir, 'studyhub.db'),
+        jwtSecret: serverEnv.JWT_SECRET,
+      }),
     );
   }
-  const downloadMs = median(downloads);
-  console.log(
-    `download  ${FILE_MB} MB median ${downloadMs.toFixed(0)} ms = ${((FILE_MB * 1000) / downloadMs).toFixed(1)} MB/s`,
-  );
+  if (chosen.includes('downloads')) {
+    section(
+      'Downloads (npm run bench -- --only downloads)',
+      await benchDownloads({
+        base,
+        token: admin.token,
+        filesDir: config.filesDir,
+        fileMb: FILE_MB,
+        // The server behind nginx shares the first one's data and secret, so the same token is valid there.
+        startServer: (env) =>
+          startListening('api/src/server.ts', { ...serverEnv, ...env }, 'The server behind nginx'),
+      }),
+    );
+  }
+  if (chosen.includes('accounts')) {
+    section('Accounts and uploads (npm run bench -- --only accounts)', [
+      ...(await measureAccountLatency(adminCredentials)),
+      ...(await measureUpload(admin.token)),
+    ]);
+  }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }

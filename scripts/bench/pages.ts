@@ -1,0 +1,240 @@
+/// <reference lib="dom" />
+/**
+ * `npm run bench -- --only pages`: issue 12's page figures, measured in Debian's Chromium against the composed
+ * site (decisions 013 and 014).
+ *   - page weight of Home (anonymous) and a signed-in area page: JS files, raw, gzip (level 9) and bytes on the
+ *     wire, with the areas warmed for later counted apart;
+ *   - Lighthouse, mobile preset (simulated slow 4G, 4× CPU) and desktop: scores and LCP / TBT / CLS, median of 3;
+ *   - opening an area not loaded yet: a student on Home, the page idle 1 s, clicks the header's Syllabus link;
+ *     the time until its heading shows, median of 5.
+ * Prints nothing; returns lines.
+ */
+import { gzipSync } from 'node:zlib';
+import { launch as launchChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { STORAGE_KEYS } from '@studyhub/shared/constants';
+import { CHROMIUM_PATH } from '../lib/chromium';
+
+/** Chromium as root without a display, and without its calls home (they are refused here). */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const LIGHTHOUSE_RUNS = 3;
+const AREA_OPEN_RUNS = 5;
+
+export interface Session {
+  user: unknown;
+  token: string;
+}
+
+export interface BenchPagesOptions {
+  base: string;
+  /** A student's session (SPEC §3's localStorage entries) for the signed-in pages. */
+  student: Session;
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+interface Script {
+  path: string;
+  raw: number;
+  gzip: number;
+  wire: number;
+}
+
+/** Runs in the page: the session as the login page stores it (SPEC §3). */
+function writeSession([keys, session]: readonly [typeof STORAGE_KEYS, Session]): void {
+  localStorage.setItem(keys.token, session.token);
+  localStorage.setItem(keys.user, JSON.stringify(session.user));
+}
+
+async function signIn(context: BrowserContext, session: Session): Promise<void> {
+  await context.addInitScript(writeSession, [STORAGE_KEYS, session] as const);
+}
+
+/** Every script one load of `path` downloads until the network is quiet, with what crossed the wire. */
+async function pageScripts(
+  browser: Browser,
+  base: string,
+  path: string,
+  session?: Session,
+): Promise<Script[]> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 } });
+  if (session) await signIn(context, session);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const wire = new Map<string, number>();
+  cdp.on('Network.loadingFinished', (event) => wire.set(event.requestId, event.encodedDataLength));
+  const urls = new Map<string, string>();
+  cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
+  const bodies: Promise<{ url: string; body: Buffer }>[] = [];
+  page.on('response', (response) => {
+    if (/javascript/.test(response.headers()['content-type'] ?? '')) {
+      bodies.push(response.body().then((body) => ({ url: response.url(), body })));
+    }
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1500);
+  const scripts = await Promise.all(bodies);
+  const wireByUrl = new Map([...urls].map(([id, url]) => [url, wire.get(id) ?? 0]));
+  await context.close();
+  return scripts.map(({ url, body }) => ({
+    path: new URL(url).pathname,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    wire: wireByUrl.get(url) ?? 0,
+  }));
+}
+
+function weightLine(label: string, scripts: Script[]): string {
+  const sum = (field: keyof Omit<Script, 'path'>) =>
+    scripts.reduce((total, script) => total + script[field], 0);
+  return `${label}: ${scripts.length} JS files, ${kb(sum('raw'))} raw, ${kb(sum('gzip'))} gzip, ${kb(sum('wire'))} on the wire`;
+}
+
+async function pageWeights(browser: Browser, options: BenchPagesOptions): Promise<string[]> {
+  const home = await pageScripts(browser, options.base, '/');
+  // Home is the shell and the notes widget; any other area's files were warmed for the next click.
+  const isHome = (script: Script) =>
+    !script.path.startsWith('/mfe/') || script.path.startsWith('/mfe/notes/');
+  const area = await pageScripts(browser, options.base, '/notes/ThirdYear', options.student);
+  return [
+    weightLine('Home (anonymous, 412×823)', home.filter(isHome)),
+    weightLine(
+      '  warmed at idle for the next click',
+      home.filter((script) => !isHome(script)),
+    ),
+    weightLine('/notes/ThirdYear (student)', area),
+  ];
+}
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+/**
+ * A signed-in run: the session goes into the origin's localStorage through the same Chromium, its HTTP cache is
+ * emptied, and Lighthouse is told to keep storage (it would otherwise wipe the session).
+ */
+async function putSession(port: number, base: string, session: Session): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const page = await context.newPage();
+  await page.goto(`${base}/about`);
+  await page.evaluate(writeSession, [STORAGE_KEYS, session] as const);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+  await browser.close();
+}
+
+async function lighthouseRun(
+  url: string,
+  preset: 'mobile' | 'desktop',
+  session?: Session,
+): Promise<LighthouseRun> {
+  const chrome = await launchChrome({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    if (session) await putSession(chrome.port, new URL(url).origin, session);
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: session !== undefined,
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function lighthouseLines(options: BenchPagesOptions): Promise<string[]> {
+  const pages = [
+    { label: 'Home', path: '/', preset: 'mobile', session: undefined },
+    { label: 'Home', path: '/', preset: 'desktop', session: undefined },
+    {
+      label: '/notes/ThirdYear (student)',
+      path: '/notes/ThirdYear',
+      preset: 'mobile',
+      session: options.student,
+    },
+    { label: '/syllabus (student)', path: '/syllabus', preset: 'mobile', session: options.student },
+  ] as const;
+  const lines: string[] = [];
+  for (const { label, path, preset, session } of pages) {
+    const runs: LighthouseRun[] = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+      runs.push(await lighthouseRun(`${options.base}${path}`, preset, session));
+    }
+    const of = (field: keyof LighthouseRun) => median(runs.map((run) => run[field]));
+    lines.push(
+      `Lighthouse ${preset.padEnd(7)} ${label}: performance ${of('performance')} (runs ${runs.map((run) => run.performance).join(', ')}), ` +
+        `a11y ${of('accessibility')}, LCP ${(of('lcp') / 1000).toFixed(2)} s, TBT ${Math.round(of('tbt'))} ms, ` +
+        `CLS ${of('cls').toFixed(3)}`,
+    );
+  }
+  return lines;
+}
+
+/** Header link → the area's heading, on a page that has been idle a second (what idle warming is for). */
+async function areaOpenMs(browser: Browser, options: BenchPagesOptions): Promise<number> {
+  const context = await browser.newContext({ baseURL: options.base });
+  await signIn(context, options.student);
+  const page: Page = await context.newPage();
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+  const started = Date.now();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Syllabus' }).click();
+  await page
+    .getByRole('heading', { level: 1 })
+    .filter({ hasText: /syllabus/i })
+    .waitFor();
+  const elapsed = Date.now() - started;
+  await context.close();
+  return elapsed;
+}
+
+export async function benchPages(options: BenchPagesOptions): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROME_FLAGS.slice(1) });
+  try {
+    const lines = await pageWeights(browser, options);
+    const opens: number[] = [];
+    for (let run = 0; run < AREA_OPEN_RUNS; run += 1) opens.push(await areaOpenMs(browser, options));
+    lines.push(
+      `opening Syllabus from Home (student, idle 1 s first): median ${median(opens)} ms (runs ${opens.join(', ')})`,
+    );
+    lines.push(...(await lighthouseLines(options)));
+    return lines;
+  } finally {
+    await browser.close();
+  }
+}
