@@ -563,14 +563,16 @@ function writeFiles(dir: string, files: Record<string, string>): string {
 /** The source map of a build's file, as the release keeps it beside the release folder. */
 export const sourceMap = (file: string) => JSON.stringify({ version: 3, file, mappings: '' });
 
+/** A shell chunk big enough to be published with compressed copies (decision 013). */
+export const VENDOR_CHUNK = 'vendor.5e6f7a8b.js';
+export const VENDOR_SOURCE = 'export const unit = "Unit 3: Dynamic programming";\n'.repeat(100);
+/** The notes build's page chunk, which its manifest names for `./Area`. */
+export const NOTES_AREA_CHUNK = '__federation_expose_Area.1a2b3c4d.js';
+
 /**
  * A deploy folder with a small shell and notes release, published with the real deploy functions (so the
  * builds' source maps are kept in deploy/sourcemaps/).
  */
-/** A shell chunk big enough to be published with compressed copies (decision 013). */
-export const VENDOR_CHUNK = 'vendor.5e6f7a8b.js';
-export const VENDOR_SOURCE = 'export const unit = "Unit 3: Dynamic programming";\n'.repeat(100);
-
 export function makeDeployDir(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'studyhub-api-'));
   const deployDir = path.join(root, 'deploy');
@@ -586,11 +588,15 @@ export function makeDeployDir(): string {
     [VENDOR_CHUNK]: VENDOR_SOURCE,
   });
   const notesBuild = writeFiles(path.join(root, 'notes-dist'), {
-    'mf-manifest.json': '{"id":"notes"}',
+    'mf-manifest.json': JSON.stringify({
+      id: 'notes',
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ path: './Area', assets: { js: { sync: [NOTES_AREA_CHUNK] } } }],
+    }),
     'remoteEntry.js': 'console.log("notes")',
     'remoteEntry.js.map': sourceMap('remoteEntry.js'),
-    '__federation_expose_Area.1a2b3c4d.js': 'console.log("area")',
-    '__federation_expose_Area.1a2b3c4d.js.map': sourceMap('__federation_expose_Area.1a2b3c4d.js'),
+    [NOTES_AREA_CHUNK]: 'console.log("area")',
+    [`${NOTES_AREA_CHUNK}.map`]: sourceMap(NOTES_AREA_CHUNK),
   });
   publishBuild(deployDir, 'shell', SHELL_VERSION, shellBuild);
   publishBuild(deployDir, 'notes', NOTES_VERSION, notesBuild);

@@ -8,6 +8,7 @@ import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/s
 import {
   buildTestApp,
   makeDeployDir,
+  NOTES_AREA_CHUNK,
   NOTES_VERSION,
   removeDeployDir,
   SHELL_VERSION,
@@ -61,6 +62,28 @@ describe('composed site', () => {
     expect(direct.headers['cache-control']).toBe('no-cache');
   });
 
+  it('names what a page fetches first for preloading: remotes.json, and the live area of its route (decision 014)', async () => {
+    const remotes = '</remotes.json>; rel=preload; as=fetch; crossorigin';
+    const notes = `/mfe/notes/${NOTES_VERSION}`;
+    for (const url of ['/', '/about', '/nowhere', '/syllabus']) {
+      // Syllabus is not deployed in this site, so it is named by nobody.
+      expect((await app.inject(url)).headers.link).toBe(remotes);
+    }
+    for (const url of ['/notes/ThirdYear', '/notes/thirdyear/', '/notes/CS-503(A)', '/branch']) {
+      expect((await app.inject(url)).headers.link).toBe(
+        [
+          remotes,
+          `<${notes}/mf-manifest.json>; rel=preload; as=fetch; crossorigin`,
+          `<${notes}/remoteEntry.js>; rel=preload; as=script`,
+          `<${notes}/${NOTES_AREA_CHUNK}>; rel=preload; as=script`,
+        ].join(', '),
+      );
+    }
+    // Files and the API name nothing.
+    expect((await app.inject('/main.js')).headers.link).toBeUndefined();
+    expect((await app.inject('/remotes.json')).headers.link).toBeUndefined();
+  });
+
   it('serves index.html for every route of a shell released without app.html', async () => {
     const olderDeploy = makeDeployDir();
     rmSync(path.join(olderDeploy, 'releases', 'shell', SHELL_VERSION, 'app.html'));
@@ -80,7 +103,7 @@ describe('composed site', () => {
     ['/src_bootstrap_tsx.0a1b2c3d.js', IMMUTABLE],
     [`/mfe/notes/${NOTES_VERSION}/mf-manifest.json`, 'no-cache'],
     [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js`, 'no-cache'],
-    [`/mfe/notes/${NOTES_VERSION}/__federation_expose_Area.1a2b3c4d.js`, IMMUTABLE],
+    [`/mfe/notes/${NOTES_VERSION}/${NOTES_AREA_CHUNK}`, IMMUTABLE],
   ])('caches %s as %s', async (url, cacheControl) => {
     const reply = await app.inject(url);
     expect(reply.statusCode).toBe(200);
@@ -272,7 +295,7 @@ describe('a link or other oddity planted in a release folder (docs/security.md i
     ['/src_bootstrap_tsx.0a1b2c3d.js', IMMUTABLE],
     ['/notes/ThirdYear', 'no-cache'],
     [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js`, 'no-cache'],
-    [`/mfe/notes/${NOTES_VERSION}/__federation_expose_Area.1a2b3c4d.js`, IMMUTABLE],
+    [`/mfe/notes/${NOTES_VERSION}/${NOTES_AREA_CHUNK}`, IMMUTABLE],
   ])('still serves the regular file %s, cached as %s', async (url, cacheControl) => {
     const reply = await plantedApp.inject(url);
     expect(reply.statusCode).toBe(200);
@@ -285,7 +308,7 @@ describe('source maps (docs/security.md item 45)', () => {
     ['/main.js.map', 'no-cache'],
     ['/src_bootstrap_tsx.0a1b2c3d.js.map', IMMUTABLE],
     [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js.map`, 'no-cache'],
-    [`/mfe/notes/${NOTES_VERSION}/__federation_expose_Area.1a2b3c4d.js.map`, IMMUTABLE],
+    [`/mfe/notes/${NOTES_VERSION}/${NOTES_AREA_CHUNK}.map`, IMMUTABLE],
   ];
   let withMaps: TestApp;
   let mapsDir: string;

@@ -149,3 +149,24 @@ test('React, the router and styled-components are downloaded once across the she
     expect({ library, copies: copies.length }).toEqual({ library, copies: 1 });
   }
 });
+
+test('An area page opened directly fetches its area alongside the shell, each file once, every preload used', async () => {
+  const { page } = await browser.open({ signedIn: true });
+  await page.setViewportSize(PHONE);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  });
+  const loading = record(page);
+  const reply = await page.goto('/notes/ThirdYear');
+  expect(reply?.headers().link).toMatch(/<\/mfe\/notes\/[^>]+\/mf-manifest\.json>; rel=preload/);
+  await seeHeading(page, 'Third Year CSE Engineering Notes');
+  await page.waitForLoadState('networkidle');
+  // Chromium says so on the console when a preload goes unused or is fetched again for want of a match.
+  await page.waitForTimeout(3_500);
+
+  const fetched = (await Promise.all(loading)).filter((download) => !download.fromCache).map((d) => d.path);
+  expect(fetched.filter((file, index) => fetched.indexOf(file) !== index)).toEqual([]);
+  expect(fetched).toContain('/remotes.json');
+  expect(warnings).toEqual([]);
+});

@@ -23,6 +23,23 @@ export function isAreaName(value: unknown): value is AreaName {
 /** The Module Federation expose every area provides; the shell loads `${area}/Area`. */
 export const AREA_EXPOSE = './Area';
 
+/** The parts of an area's mf-manifest.json that name the files of its entry and its pages. */
+export interface AreaManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/**
+ * `./Area`'s files and, unless the page has it already, the entry's, relative to the manifest's folder (areas
+ * build with publicPath auto). What the shell warms at idle and the server names for preloading (decision 014).
+ */
+export function areaFiles(manifest: AreaManifest, withEntry: boolean): string[] {
+  const entry = manifest.metaData?.remoteEntry;
+  const pages = manifest.exposes?.find((expose) => expose.path === AREA_EXPOSE)?.assets?.js?.sync ?? [];
+  const entryFile = entry?.name && withEntry ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : [];
+  return [...entryFile, ...pages];
+}
+
 export interface AreaRoutesProps {
   /** Which of the area's pages the shell's route table matched (ROUTE_TABLE[].page). */
   page: string;

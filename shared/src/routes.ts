@@ -51,3 +51,18 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
 export function areaRoutes(area: AreaName): RouteEntry[] {
   return ROUTE_TABLE.filter((route) => route.area === area);
 }
+
+/** A route path as a pattern: case-insensitive like the shell's router, `:name` one segment, a trailing slash allowed. */
+function routePattern(routePath: string): RegExp {
+  const segments = routePath
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}/?$`, 'i');
+}
+
+const ROUTE_PATTERNS = ROUTE_TABLE.map((route) => ({ route, pattern: routePattern(route.path) }));
+
+/** The route a path opens, as the shell's router would match it; undefined for a path it does not know. */
+export function routeFor(pathname: string): RouteEntry | undefined {
+  return ROUTE_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.route;
+}

@@ -3,12 +3,12 @@
  * /mfe/<area>/<version>/. Files are only ever looked up inside a release folder chosen by validated names, and
  * only regular files reached through no link are sent.
  */
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAreaName } from '@studyhub/shared/contract';
+import { areaFiles, isAreaName, type AreaManifest, type AreaName } from '@studyhub/shared/contract';
 import {
   isReleasePath,
   isSourceMap,
@@ -21,6 +21,7 @@ import {
   VERSION_PATTERN,
   type AppName,
 } from '@studyhub/shared/deploy';
+import { routeFor } from '@studyhub/shared/routes';
 import type { Config } from '../config';
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -36,6 +37,8 @@ const UNHASHED_ENTRIES = new Set([
   'mf-manifest.json',
   'build-info.json',
 ]);
+/** The shell fetches this first of all (shell/src/areas/remotes-file.ts), so every shell page names it for preloading. */
+const REMOTES_PRELOAD = '</remotes.json>; rel=preload; as=fetch; crossorigin';
 
 /** A regular file reached through no link: its real path is the path itself. Throws when there is none. */
 async function isRegularFileAt(file: string): Promise<boolean> {
@@ -164,6 +167,45 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
     return hasAppPage ? SHELL_PAGES.app : SHELL_PAGES.home;
   }
 
+  /** Each released area version's preload links; a release folder never changes (decision 003). */
+  const areaLinks = new Map<string, string[]>();
+
+  /**
+   * What the page at `pathname` will fetch before it can show anything, named in a Link header so a phone fetches
+   * it alongside the shell's own script instead of one after another (decision 014): remotes.json, and for an
+   * area's route the live version's manifest, entry and pages. A browser on a canary or an override fetches its
+   * own version as well; nothing is ever run from a preload.
+   */
+  async function preloadLinks(pathname: string): Promise<string> {
+    const area = routeFor(pathname)?.area;
+    return [REMOTES_PRELOAD, ...(area ? await liveAreaLinks(area) : [])].join(', ');
+  }
+
+  async function liveAreaLinks(area: AreaName): Promise<string[]> {
+    const live = readRemotes(config.deployDir)[area];
+    if (!live) return [];
+    const folder = `/mfe/${area}/${live.version}/`;
+    // Only the layout this server serves is described; an entry elsewhere is the browser's to find.
+    if (live.entry !== `${folder}mf-manifest.json`) return [];
+    const key = `${area}/${live.version}`;
+    let links = areaLinks.get(key);
+    if (!links) {
+      try {
+        const manifestPath = path.join(releaseDir(config.deployDir, area, live.version), 'mf-manifest.json');
+        const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as AreaManifest;
+        const scripts = areaFiles(manifest, true).filter(isReleasePath);
+        links = [
+          `<${live.entry}>; rel=preload; as=fetch; crossorigin`,
+          ...scripts.map((file) => `<${folder}${file}>; rel=preload; as=script`),
+        ];
+      } catch {
+        links = [];
+      }
+      areaLinks.set(key, links);
+    }
+    return links;
+  }
+
   // Everything else that is not /api: a file of the live shell, or a shell page for a client-side route.
   // The path comes from the router's decoded match, never from the URL text (an absolute-form request line or a
   // percent-encoded spelling would read differently; docs/security.md item 33).
@@ -172,6 +214,7 @@ export async function siteRoutes(app: FastifyInstance, { config }: { config: Con
     if (!shellVersion) return reply.code(503).send({ message: 'The site has not been deployed yet.' });
     const file = request.params['*'];
     const looksLikeFile = /\.[a-z0-9]+$/i.test(file);
+    if (!looksLikeFile) reply.header('Link', await preloadLinks(`/${file}`));
     return sendFrom(
       request,
       reply,

@@ -1,8 +1,10 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   AREA_EXPOSE,
+  areaFiles,
   isRemoteModule,
   SUPPORTED_CONTRACT_VERSIONS,
+  type AreaManifest,
   type AreaName,
   type AreaRoutesProps,
   type RemoteModule,
@@ -110,23 +112,6 @@ export function loadArea(area: AreaName): Promise<AreaLoadResult> {
 /** Warm an area before its route is opened (link hover, focus or touch): loaded and ready to render. */
 export function preloadArea(area: AreaName): void {
   void loadArea(area);
-}
-
-/** The parts of an area's mf-manifest.json that name the files of its entry and its pages. */
-interface AreaManifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
-}
-
-/**
- * `./Area`'s files and, unless the page has it already, the entry's, relative to the manifest's folder (areas
- * build with publicPath auto).
- */
-function areaFiles(manifest: AreaManifest, withEntry: boolean): string[] {
-  const entry = manifest.metaData?.remoteEntry;
-  const pages = manifest.exposes?.find((expose) => expose.path === AREA_EXPOSE)?.assets?.js?.sync ?? [];
-  const entryFile = entry?.name && withEntry ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : [];
-  return [...entryFile, ...pages];
 }
 
 /**

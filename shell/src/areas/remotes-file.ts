@@ -6,7 +6,9 @@ export const REMOTES_FILE_URL = '/remotes.json';
 /** Where each area lives right now. A missing or broken file means no areas, never a dead shell. */
 export async function fetchRemotesFile(): Promise<RemotesFile> {
   try {
-    const response = await fetch(REMOTES_FILE_URL, { cache: 'no-store' });
+    // The default cache mode, so the page's preload of it (api/src/routes/site.ts) is used; the server sends it
+    // no-cache, so a stored copy is never used without asking.
+    const response = await fetch(REMOTES_FILE_URL);
     if (!response.ok) throw new Error(`${REMOTES_FILE_URL} answered ${response.status}`);
     return parseRemotesFile(await response.json());
   } catch (error) {
