@@ -121,6 +121,8 @@ async function pageWeights(browser: Browser, options: BenchPagesOptions): Promis
 }
 
 interface LighthouseRun {
+  /** Lighthouse's own failure (NO_LCP, a page that did not load…): the run has no scores and says why. */
+  error?: string;
   performance: number;
   accessibility: number;
   lcp: number;
@@ -166,6 +168,7 @@ async function lighthouseRun(
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     return {
+      error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
@@ -195,9 +198,13 @@ async function lighthouseLines(options: BenchPagesOptions): Promise<string[]> {
     for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
       runs.push(await lighthouseRun(`${options.base}${path}`, preset, session));
     }
-    const of = (field: keyof LighthouseRun) => median(runs.map((run) => run[field]));
+    const failed = runs.filter((run) => run.error);
+    const scored = runs.filter((run) => !run.error);
+    for (const run of failed) lines.push(`Lighthouse ${preset} ${label}: a run failed: ${run.error}`);
+    if (scored.length === 0) continue;
+    const of = (field: Exclude<keyof LighthouseRun, 'error'>) => median(scored.map((run) => run[field]));
     lines.push(
-      `Lighthouse ${preset.padEnd(7)} ${label}: performance ${of('performance')} (runs ${runs.map((run) => run.performance).join(', ')}), ` +
+      `Lighthouse ${preset.padEnd(7)} ${label}: performance ${of('performance')} (runs ${runs.map((run) => (run.error ? 'failed' : run.performance)).join(', ')}), ` +
         `a11y ${of('accessibility')}, LCP ${(of('lcp') / 1000).toFixed(2)} s, TBT ${Math.round(of('tbt'))} ms, ` +
         `CLS ${of('cls').toFixed(3)}`,
     );
