@@ -185,6 +185,42 @@ describe('syllabus entries', () => {
     expect((await call('DELETE', '/api/syllabus/cleanup/duplicates', admin)).body.removed).toBe(0);
   });
 
+  it("a deletion's audit row records what the entry was, since the entry itself is gone", async () => {
+    const body = entry({
+      name: 'Civil Engineering',
+      program: 'MCA',
+      system: 'Annual',
+      grading: 'CBCS',
+      uploadType: 'Scheme',
+      pdfs: { '3': 'https://example.edu/ce/sem3.pdf', '1': 'https://example.edu/ce/sem1.pdf', '2': '' },
+    });
+    const added = (await call('POST', '/api/syllabus', admin, body)).body.entry;
+    expect((await call('DELETE', `/api/syllabus/${added._id}`, admin)).status).toBe(200);
+    const audit = await call('GET', '/api/admin/audit?pageSize=100', admin);
+    const row = audit.body.items.find(
+      (item: { action: string; target: string }) =>
+        item.action === 'syllabus.delete' && item.target === added._id,
+    );
+    expect(row.details).toEqual({
+      name: 'Civil Engineering',
+      code: body.code,
+      program: 'MCA',
+      system: 'Annual',
+      grading: 'CBCS',
+      uploadType: 'Scheme',
+      semesters: [1, 3],
+    });
+    // A second delete of the same id finds nothing and records nothing.
+    expect((await call('DELETE', `/api/syllabus/${added._id}`, admin)).status).toBe(404);
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'syllabus.delete')
+      .where('target', '=', added._id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('writes audit rows for add, update, delete and cleanup', async () => {
     const actions = (await t.db.selectFrom('audit_log').select('action').execute()).map((row) => row.action);
     for (const action of ['syllabus.add', 'syllabus.update', 'syllabus.delete', 'syllabus.cleanup']) {

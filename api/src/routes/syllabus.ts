@@ -63,6 +63,23 @@ function normalisedKey(row: SyllabusRow): string {
     .join('|');
 }
 
+/** What a deleted entry was, for the Activity page once the row is gone: its key and the semesters it had PDFs for. */
+function deletedEntryDetails(row: SyllabusRow) {
+  const pdfs = JSON.parse(row.pdfs) as Record<string, string>;
+  return {
+    name: row.name,
+    code: row.code,
+    program: row.program,
+    system: row.system,
+    grading: row.grading,
+    uploadType: row.upload_type,
+    semesters: Object.keys(pdfs)
+      .filter((semester) => pdfs[semester])
+      .map(Number)
+      .sort((a, b) => a - b),
+  };
+}
+
 export async function syllabusRoutes(
   app: FastifyInstance,
   { context }: { context: AppContext },
@@ -192,9 +209,20 @@ export async function syllabusRoutes(
   app.delete('/api/syllabus/:id', { config: { access: 'admin' } }, async (request) => {
     const admin = signedInUser(request);
     const id = idParam(request.params);
-    const deleted = await db.deleteFrom('syllabus_entries').where('id', '=', id).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1) throw new HttpError(404, API_MESSAGES.syllabusNotFound);
-    await audit({ action: 'syllabus.delete', actorId: admin.id, target: id, ip: request.ip });
+    // RETURNING takes the row in the same statement, so the audit row names exactly what was removed.
+    const deleted = await db
+      .deleteFrom('syllabus_entries')
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!deleted) throw new HttpError(404, API_MESSAGES.syllabusNotFound);
+    await audit({
+      action: 'syllabus.delete',
+      actorId: admin.id,
+      target: id,
+      ip: request.ip,
+      details: deletedEntryDetails(deleted),
+    });
     return { message: API_MESSAGES.syllabusDeleted };
   });
 }

@@ -40,6 +40,28 @@ describe('audit rows in words', () => {
     [{ action: 'auth.login.failure', actor: null, target: 'who@x.in' }, 'who@x.in'],
     [{ action: 'syllabus.add', target: 'some-uuid', details: { code: 'CSE' } }, 'code: CSE'],
     [{ action: 'auth.login.success' }, ''],
+    [
+      {
+        action: 'syllabus.delete',
+        target: 'some-uuid',
+        details: {
+          name: 'Computer Science',
+          code: 'CSE',
+          program: 'B.Tech',
+          system: 'Semester',
+          grading: 'Grading',
+          uploadType: 'Syllabus',
+          semesters: [1, 3],
+        },
+      },
+      'Computer Science (CSE) · B.Tech · Semester · Grading · Syllabus · semester PDFs 1, 3',
+    ],
+    [
+      { action: 'syllabus.delete', details: { name: 'Civil', code: 'CE', semesters: [] } },
+      'Civil (CE) · no semester PDFs',
+    ],
+    // Rows from before the API recorded what was deleted keep today's text.
+    [{ action: 'syllabus.delete', target: 'some-uuid', details: null }, ''],
   ] as [Partial<AuditEntry>, string][])('details of %p read %p', (overrides, text) => {
     expect(entryDetails(entry(overrides))).toBe(text);
   });

@@ -37,6 +37,27 @@ export function actorLabel(entry: AuditEntry): string {
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 
+/**
+ * A deleted syllabus entry as the API recorded it at delete time: "Computer Science (CSE) · B.Tech · Semester ·
+ * Grading · Syllabus · semester PDFs 1, 3". Rows written before the API kept these details read as they always did.
+ */
+function deletedSyllabusEntry(details: Record<string, unknown>): string {
+  const name = text(details.name);
+  const code = text(details.code);
+  if (name === null && code === null) return '';
+  const semesters = Array.isArray(details.semesters) ? details.semesters.map(text).filter(Boolean) : [];
+  return [
+    [name, code === null ? null : `(${code})`].filter(Boolean).join(' '),
+    text(details.program),
+    text(details.system),
+    text(details.grading),
+    text(details.uploadType),
+    semesters.length > 0 ? `semester PDFs ${semesters.join(', ')}` : 'no semester PDFs',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** The particulars: a role change reads "asha@example.com: student → teacher". */
 export function entryDetails(entry: AuditEntry): string {
   const details = entry.details ?? {};
@@ -47,6 +68,8 @@ export function entryDetails(entry: AuditEntry): string {
       return `${text(details.email) ?? entry.target ?? ''} (${text(details.role) ?? 'unknown role'})`;
     case 'syllabus.cleanup':
       return `${text(details.removed) ?? 0} removed`;
+    case 'syllabus.delete':
+      return deletedSyllabusEntry(details);
     case 'notes.upload':
       return [entry.target, text(details.file)].filter(Boolean).join(' · ');
     default: {
