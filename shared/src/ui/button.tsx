@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+/** `danger` is for actions that destroy something (Delete): filled in the theme's danger colour. */
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const buttonStyle = css<{ $variant?: Variant }>`
   display: inline-flex;
@@ -24,17 +25,23 @@ const buttonStyle = css<{ $variant?: Variant }>`
           background: ${theme.colors.primary};
           color: ${theme.colors.primaryText};
         `
-      : $variant === 'secondary'
+      : $variant === 'danger'
         ? css`
-            background: transparent;
-            color: ${theme.colors.text};
-            border-color: ${theme.colors.border};
+            /* primaryText on danger: ≥ 4.5:1 in both modes (button.test.tsx checks the palettes). */
+            background: ${theme.colors.danger};
+            color: ${theme.colors.primaryText};
           `
-        : css`
-            background: transparent;
-            color: ${theme.colors.primary};
-            padding: 6px 10px;
-          `}
+        : $variant === 'secondary'
+          ? css`
+              background: transparent;
+              color: ${theme.colors.text};
+              border-color: ${theme.colors.border};
+            `
+          : css`
+              background: transparent;
+              color: ${theme.colors.primary};
+              padding: 6px 10px;
+            `}
   &:hover:not(:disabled) {
     transform: translateY(-1px);
   }
