@@ -44,7 +44,8 @@ export function ConfirmDialog({
           <Button $variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button onClick={onConfirm} disabled={busy}>
+          {/* Everything asked here destroys something: the confirming button says so by its look too. */}
+          <Button $variant="danger" onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </Button>
         </Actions>

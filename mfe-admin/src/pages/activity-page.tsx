@@ -1,10 +1,18 @@
 import { Page, PageTitle } from '@studyhub/shared';
+import type { AuditEntry } from '@studyhub/shared/schemas';
 import { entryDetails, actionLabel, actorLabel } from '../activity/describe-entry';
 import { getAudit } from '../api/get-audit';
-import { DataTable, TableScroller } from '../components/data-table';
+import { DataTable, type Column } from '../components/data-table';
 import { PagedList } from '../components/paged-list';
 import { formatMoment } from '../format/dates';
 import { usePagedList } from '../paging/use-paged-list';
+
+const COLUMNS: Column<AuditEntry>[] = [
+  { header: 'When', cell: (entry) => <time dateTime={entry.at}>{formatMoment(entry.at)}</time> },
+  { header: 'Who', cell: actorLabel },
+  { header: 'What', rowHeader: true, cell: (entry) => actionLabel(entry.action) },
+  { header: 'Details', cell: entryDetails },
+];
 
 /** /admin/activity (beyond SPEC, issue 6): the audit trail, newest first, a page at a time. */
 export function ActivityPage() {
@@ -21,31 +29,13 @@ export function ActivityPage() {
         }}
       >
         {(entries) => (
-          <TableScroller>
-            <DataTable>
-              <caption>What happened, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id} data-testid="activity-row">
-                    <td>
-                      <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
-                    </td>
-                    <td>{actorLabel(entry)}</td>
-                    <th scope="row">{actionLabel(entry.action)}</th>
-                    <td>{entryDetails(entry)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </DataTable>
-          </TableScroller>
+          <DataTable
+            caption="What happened, newest first"
+            columns={COLUMNS}
+            rows={entries}
+            rowKey={(entry) => String(entry.id)}
+            rowTestId="activity-row"
+          />
         )}
       </PagedList>
     </Page>

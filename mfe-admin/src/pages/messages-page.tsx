@@ -22,6 +22,8 @@ const Body = styled.p`
 const From = styled.header`
   display: flex;
   flex-wrap: wrap;
+  /* A long email address breaks instead of pushing the card past a phone's edge. */
+  overflow-wrap: anywhere;
   gap: 4px 12px;
   align-items: baseline;
 `;

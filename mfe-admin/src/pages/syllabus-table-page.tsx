@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -16,7 +16,7 @@ import type { SyllabusEntry } from '@studyhub/shared/schemas';
 import { cleanSyllabusDuplicates } from '../api/clean-syllabus-duplicates';
 import { deleteSyllabus } from '../api/delete-syllabus';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { DataTable, TableScroller } from '../components/data-table';
+import { DataTable, type Column } from '../components/data-table';
 import { SyllabusEntryEditor } from '../components/syllabus-entry-editor';
 import { SYLLABUS_TEXTS } from '../texts';
 
@@ -132,6 +132,37 @@ export function SyllabusTablePage() {
     }
   }
 
+  const columns: Column<SyllabusEntry>[] = [
+    { header: 'Department', rowHeader: true, cell: (entry) => `${entry.name} (${entry.code})` },
+    { header: 'Program', cell: (entry) => entry.program },
+    { header: 'System', cell: (entry) => entry.system },
+    { header: 'Grading', cell: (entry) => entry.grading },
+    { header: 'Type', cell: (entry) => entry.uploadType },
+    { header: 'Semester PDFs', cell: (entry) => <SemesterLinks entry={entry} /> },
+    {
+      header: 'Actions',
+      cell: (entry) => (
+        <RowActions>
+          <Button
+            $variant="ghost"
+            onClick={() => setEditing(entry._id)}
+            disabled={editing === entry._id}
+            aria-label={`Edit ${entryLabel(entry)}`}
+          >
+            Edit
+          </Button>
+          <Button
+            $variant="danger"
+            onClick={() => setPending({ kind: 'delete', entry })}
+            aria-label={`Delete ${entryLabel(entry)}`}
+          >
+            Delete
+          </Button>
+        </RowActions>
+      ),
+    },
+  ];
+
   return (
     <Page>
       <PageTitle>Manage Syllabus</PageTitle>
@@ -157,74 +188,26 @@ export function SyllabusTablePage() {
           <Muted>{SYLLABUS_TEXTS.empty}</Muted>
         </Notice>
       ) : (
-        <TableScroller>
-          <DataTable>
-            <caption>Syllabus entries ({listing.entries.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Department</th>
-                <th scope="col">Program</th>
-                <th scope="col">System</th>
-                <th scope="col">Grading</th>
-                <th scope="col">Type</th>
-                <th scope="col">Semester PDFs</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listing.entries.map((entry) => (
-                <Fragment key={entry._id}>
-                  <tr data-testid="syllabus-row">
-                    <th scope="row">
-                      {entry.name} ({entry.code})
-                    </th>
-                    <td>{entry.program}</td>
-                    <td>{entry.system}</td>
-                    <td>{entry.grading}</td>
-                    <td>{entry.uploadType}</td>
-                    <td>
-                      <SemesterLinks entry={entry} />
-                    </td>
-                    <td>
-                      <RowActions>
-                        <Button
-                          $variant="ghost"
-                          onClick={() => setEditing(entry._id)}
-                          disabled={editing === entry._id}
-                          aria-label={`Edit ${entryLabel(entry)}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          $variant="ghost"
-                          onClick={() => setPending({ kind: 'delete', entry })}
-                          aria-label={`Delete ${entryLabel(entry)}`}
-                        >
-                          Delete
-                        </Button>
-                      </RowActions>
-                    </td>
-                  </tr>
-                  {editing === entry._id && (
-                    <tr>
-                      <td colSpan={7}>
-                        <SyllabusEntryEditor
-                          entry={entry}
-                          label={entryLabel(entry)}
-                          onSaved={(saved) => {
-                            replaceEntry(saved);
-                            setEditing(null);
-                          }}
-                          onCancel={() => setEditing(null)}
-                        />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </DataTable>
-        </TableScroller>
+        <DataTable
+          caption={`Syllabus entries (${listing.entries.length})`}
+          columns={columns}
+          rows={listing.entries}
+          rowKey={(entry) => entry._id}
+          rowTestId="syllabus-row"
+          below={(entry) =>
+            editing === entry._id && (
+              <SyllabusEntryEditor
+                entry={entry}
+                label={entryLabel(entry)}
+                onSaved={(saved) => {
+                  replaceEntry(saved);
+                  setEditing(null);
+                }}
+                onCancel={() => setEditing(null)}
+              />
+            )
+          }
+        />
       )}
       {pending && (
         <ConfirmDialog

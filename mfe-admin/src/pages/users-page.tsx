@@ -20,7 +20,7 @@ import { changeRole } from '../api/change-role';
 import { deleteUser } from '../api/delete-user';
 import { getUsers } from '../api/get-users';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { DataTable, TableScroller } from '../components/data-table';
+import { DataTable, type Column } from '../components/data-table';
 import { FormProblem } from '../components/form-card';
 import { controlStyle } from '../components/select-field';
 import { formatDay } from '../format/dates';
@@ -143,6 +143,56 @@ export function UsersPage() {
     }
   }
 
+  const columns: Column<User>[] = [
+    {
+      header: 'Name',
+      rowHeader: true,
+      cell: (user) => (
+        <>
+          {user.name}
+          {user._id === me?._id && <Muted as="span"> (you)</Muted>}
+        </>
+      ),
+    },
+    { header: 'Email', cell: (user) => user.email },
+    {
+      header: 'Role',
+      cell: (user) => (
+        <RoleSelect
+          aria-label={`Role of ${user.name}`}
+          value={user.role}
+          disabled={busy === user._id}
+          onChange={(event) => void setRole(user, event.target.value as Role)}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </RoleSelect>
+      ),
+    },
+    { header: 'Joined', cell: (user) => formatDay(user.createdAt) },
+    { header: 'Sign-in', cell: (user) => (user.isGoogle ? 'Google' : 'Email') },
+    {
+      header: 'Actions',
+      cell: (user) => {
+        const self = user._id === me?._id;
+        return (
+          <Button
+            $variant="danger"
+            onClick={() => setPendingDelete(user)}
+            disabled={busy === user._id || self}
+            title={self ? 'You cannot delete your own account here.' : undefined}
+            aria-label={`Delete ${who(user)}`}
+          >
+            Delete
+          </Button>
+        );
+      },
+    },
+  ];
+
   return (
     <Page>
       <PageTitle>User Roles</PageTitle>
@@ -164,62 +214,13 @@ export function UsersPage() {
           </Button>
         </Notice>
       ) : (
-        <TableScroller>
-          <DataTable>
-            <caption>All users, newest first ({listing.users.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Sign-in</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listing.users.map((user) => {
-                const self = user._id === me?._id;
-                return (
-                  <tr key={user._id} data-testid="user-row">
-                    <th scope="row">
-                      {user.name}
-                      {self && <Muted as="span"> (you)</Muted>}
-                    </th>
-                    <td>{user.email}</td>
-                    <td>
-                      <RoleSelect
-                        aria-label={`Role of ${user.name}`}
-                        value={user.role}
-                        disabled={busy === user._id}
-                        onChange={(event) => void setRole(user, event.target.value as Role)}
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
-                      </RoleSelect>
-                    </td>
-                    <td>{formatDay(user.createdAt)}</td>
-                    <td>{user.isGoogle ? 'Google' : 'Email'}</td>
-                    <td>
-                      <Button
-                        $variant="ghost"
-                        onClick={() => setPendingDelete(user)}
-                        disabled={busy === user._id || self}
-                        title={self ? 'You cannot delete your own account here.' : undefined}
-                        aria-label={`Delete ${who(user)}`}
-                      >
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </DataTable>
-        </TableScroller>
+        <DataTable
+          caption={`All users, newest first (${listing.users.length})`}
+          columns={columns}
+          rows={listing.users}
+          rowKey={(user) => user._id}
+          rowTestId="user-row"
+        />
       )}
       {pendingDelete && (
         <ConfirmDialog
