@@ -2,15 +2,22 @@ import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { OTP_LENGTH } from '@studyhub/shared';
 
+/* The boxes share the row's width: six of them and the gaps fit a 320 px screen's card, and grow to 48 px. */
 const Row = styled.div`
   display: flex;
   justify-content: center;
-  gap: 8px;
+  gap: clamp(4px, 1.5vw, 8px);
+  min-width: 0;
 `;
 
 const Box = styled.input`
-  width: 46px;
-  height: 54px;
+  flex: 1 1 0;
+  min-width: 0;
+  max-width: 48px;
+  /* Taller than wide on a narrow phone: still well above a 24 px touch target, 44 px high. */
+  height: 52px;
+  padding: 0;
+  box-sizing: border-box;
   text-align: center;
   font: inherit;
   font-size: 1.4rem;
@@ -43,6 +50,15 @@ export function OtpInputs({ digits, onChange, disabled = false }: OtpInputsProps
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (index: number) => boxes.current[index]?.focus();
 
+  function fill(start: number, code: string) {
+    const next = [...digits];
+    [...code].forEach((digit, offset) => {
+      if (start + offset < OTP_LENGTH) next[start + offset] = digit;
+    });
+    onChange(next);
+    focusBox(Math.min(start + code.length, OTP_LENGTH - 1));
+  }
+
   function change(index: number, value: string) {
     const next = [...digits];
     if (value === '') {
@@ -50,7 +66,13 @@ export function OtpInputs({ digits, onChange, disabled = false }: OtpInputsProps
       onChange(next);
       return;
     }
-    const digit = value.replace(/\D/g, '').slice(-1);
+    const typed = value.replace(/\D/g, '');
+    // A phone's keyboard or autofill offering the mailed code puts all of it into the first box at once.
+    if (typed.length >= OTP_LENGTH) {
+      fill(0, typed.slice(-OTP_LENGTH));
+      return;
+    }
+    const digit = typed.slice(-1);
     if (!digit) return;
     next[index] = digit;
     onChange(next);
@@ -69,13 +91,7 @@ export function OtpInputs({ digits, onChange, disabled = false }: OtpInputsProps
     const pasted = event.clipboardData.getData('text').replace(/\D/g, '').slice(0, OTP_LENGTH);
     if (!pasted) return;
     // A whole code fills every box whichever box it was pasted into.
-    const start = pasted.length === OTP_LENGTH ? 0 : index;
-    const next = [...digits];
-    [...pasted].forEach((digit, offset) => {
-      if (start + offset < OTP_LENGTH) next[start + offset] = digit;
-    });
-    onChange(next);
-    focusBox(Math.min(start + pasted.length, OTP_LENGTH - 1));
+    fill(pasted.length === OTP_LENGTH ? 0 : index, pasted);
   }
 
   return (
@@ -89,7 +105,8 @@ export function OtpInputs({ digits, onChange, disabled = false }: OtpInputsProps
           aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
           inputMode="numeric"
           pattern="[0-9]*"
-          maxLength={1}
+          // The autofill box takes a whole code (spread over the boxes above); the others one digit.
+          maxLength={index === 0 ? OTP_LENGTH : 1}
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           value={digit}
           disabled={disabled}

@@ -37,6 +37,18 @@ const ResendRow = styled.div`
   flex-wrap: wrap;
 `;
 
+/* Narrow phones: a lighter frame leaves the six boxes room (the card itself is shared with the other auth pages). */
+const OtpCard = styled(AuthCard)`
+  @media (max-width: 400px) {
+    padding: 20px 14px;
+  }
+`;
+
+/* A long email address wraps instead of widening the card past the screen. */
+const SentTo = styled(Muted)`
+  overflow-wrap: anywhere;
+`;
+
 const BlockNotice = styled.p`
   margin: 0;
   padding: 10px 14px;
@@ -116,11 +128,11 @@ export function OtpForm({ signUp }: { signUp: SignUp }) {
 
   return (
     <AuthPage>
-      <AuthCard aria-labelledby="otp-title">
+      <OtpCard aria-labelledby="otp-title">
         <PageTitle id="otp-title">Verify OTP</PageTitle>
-        <Muted>
+        <SentTo>
           Enter the 6-digit code sent to <strong>{email}</strong>.
-        </Muted>
+        </SentTo>
         <Form noValidate onSubmit={verify}>
           <OtpInputs digits={digits} onChange={setDigits} disabled={blocked || verified} />
           <Button type="submit" disabled={blocked || verifying || verified}>
@@ -139,7 +151,7 @@ export function OtpForm({ signUp }: { signUp: SignUp }) {
             Blocked. Try again in {formatRemaining(remainingMs)}
           </BlockNotice>
         )}
-      </AuthCard>
+      </OtpCard>
     </AuthPage>
   );
 }

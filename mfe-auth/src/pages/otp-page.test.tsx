@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
@@ -49,8 +49,12 @@ describe('OtpPage boxes', () => {
   it('has six numeric single-digit boxes, the Verify OTP button and the resend count', () => {
     renderOtp();
     expect(screen.getByRole('group', { name: 'One-time code' })).toBeInTheDocument();
-    for (const input of boxes()) {
-      expect(input).toHaveAttribute('inputMode', 'numeric');
+    for (const input of boxes()) expect(input).toHaveAttribute('inputMode', 'numeric');
+    // The first box is the autofill target and may receive the whole code; the rest take one digit.
+    expect(box(1)).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(box(1)).toHaveAttribute('maxLength', '6');
+    for (const input of boxes().slice(1)) {
+      expect(input).toHaveAttribute('autocomplete', 'off');
       expect(input).toHaveAttribute('maxLength', '1');
     }
     expect(verifyButton()).toHaveAttribute('type', 'submit');
@@ -91,6 +95,13 @@ describe('OtpPage boxes', () => {
     await userEvent.click(box(3));
     await userEvent.paste('123 456');
     expect(code()).toBe('123456');
+    expect(box(6)).toHaveFocus();
+  });
+
+  it("a phone's autofill putting the whole code into the first box fills every box", () => {
+    renderOtp();
+    fireEvent.change(box(1), { target: { value: '654321' } });
+    expect(code()).toBe('654321');
     expect(box(6)).toHaveFocus();
   });
 });
