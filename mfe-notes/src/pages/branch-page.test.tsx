@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
@@ -31,28 +31,36 @@ describe('BranchPage', () => {
   });
 
   it.each([
-    ['Computer Science (cse)', '/notes'],
-    ['Mechanical (me)', '/NoNotesAvailable'],
-    ['Civil (ce)', '/NoNotesAvailable'],
-    ['Electrical (ee)', '/NoNotesAvailable'],
-  ])('%s leads to %s', (name, href) => {
+    ['Computer Science', 'Open notes', '/notes'],
+    ['Mechanical', 'Unavailable', '/NoNotesAvailable'],
+    ['Civil', 'Unavailable', '/NoNotesAvailable'],
+    ['Electrical', 'Unavailable', '/NoNotesAvailable'],
+  ])('the %s card reads %s and is one link to %s, named by the text it shows', (branch, action, href) => {
     renderBranches();
-    expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    const card = screen.getByRole('link', { name: new RegExp(`^${branch}\\b`) });
+    expect(card).toHaveAttribute('href', href);
+    // WCAG label-in-name: no aria-label hiding the visible words; the name is the card's own text.
+    expect(card).not.toHaveAttribute('aria-label');
+    expect(card).toHaveAccessibleName(expect.stringContaining(action));
+    expect(within(card).getByRole('heading', { level: 2, name: branch })).toBeInTheDocument();
+    // Nothing interactive nested inside the link.
+    expect(within(card).queryAllByRole('link')).toHaveLength(0);
+    expect(within(card).queryAllByRole('button')).toHaveLength(0);
   });
 
-  it('Computer Science opens the CSE notes page', async () => {
+  it('a tap anywhere on the Computer Science card opens the CSE notes page', async () => {
     renderBranches();
-    await userEvent.click(screen.getByRole('link', { name: 'Computer Science (cse)' }));
+    await userEvent.click(screen.getByText('Notes available'));
     expect(
       screen.getByRole('heading', { level: 1, name: 'Computer Science & Engineering Notes' }),
     ).toBeInTheDocument();
   });
 
-  it.each(['Mechanical (me)', 'Civil (ce)', 'Electrical (ee)'])(
-    '%s opens "Notes Not Available", which links back to /branch',
+  it.each(['Mechanical', 'Civil', 'Electrical'])(
+    'the %s card opens "Notes Not Available", which links back to /branch',
     async (name) => {
       renderBranches();
-      await userEvent.click(screen.getByRole('link', { name }));
+      await userEvent.click(screen.getByRole('heading', { level: 2, name }));
       expect(screen.getByRole('heading', { level: 1, name: 'Notes Not Available' })).toBeInTheDocument();
       await userEvent.click(screen.getByRole('link', { name: /branches/i }));
       expect(screen.getByRole('heading', { level: 1, name: 'Choose Your Branch' })).toBeInTheDocument();
