@@ -29,6 +29,8 @@ const Toolbar = styled.div`
 
 const Links = styled.span`
   display: inline-flex;
+  /* Eight links wrap on a phone's card rather than run off its edge. */
+  flex-wrap: wrap;
   gap: 6px;
   a {
     min-width: 1.6em;
