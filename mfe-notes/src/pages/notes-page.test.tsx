@@ -60,7 +60,9 @@ describe('NotesArea', () => {
 });
 
 describe('NotesPage subject search (decision 017)', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('finds a subject by code and opens its units page, not the missing-context message', async () => {
     // The subject page asks which units have a file; that answer is not this test's subject.
