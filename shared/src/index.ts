@@ -14,6 +14,7 @@ export * from './listeners';
 export * from './session/session-store';
 export * from './session/session-provider';
 export * from './session/use-logout';
+export * from './session/return-target';
 export * from './theme/theme';
 export * from './theme/theme-provider';
 export * from './ui/layout';

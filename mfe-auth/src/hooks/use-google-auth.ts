@@ -1,17 +1,17 @@
 import { useCallback } from 'react';
-import { PATHS, REDIRECT_AFTER_LOGIN_MS, useSession, notify } from '@studyhub/shared';
+import { useSession, notify } from '@studyhub/shared';
 import { googleSignIn } from '../api/google';
 import { serverOrClientMessage } from '../error-text';
 import { AUTH_TEXTS } from '../texts';
-import { useDelayedNavigate } from './use-delayed-navigate';
+import { useAfterSignIn } from './use-after-sign-in';
 
 /**
  * What the Google button does with its outcome (SPEC §4, §8): sign in with the credential, toast
- * `successText` and go home after 1 s; or toast the failure.
+ * `successText` and go home (or back where the visitor came from, decision 017) after 1 s; or toast the failure.
  */
 export function useGoogleAuth(successText: string) {
   const { login } = useSession();
-  const navigateLater = useDelayedNavigate();
+  const afterSignIn = useAfterSignIn();
 
   const onCredential = useCallback(
     async (credential: string) => {
@@ -19,12 +19,12 @@ export function useGoogleAuth(successText: string) {
         const { user, token } = await googleSignIn(credential);
         login(user, token);
         notify.success(successText);
-        navigateLater(PATHS.home, REDIRECT_AFTER_LOGIN_MS);
+        afterSignIn();
       } catch (error) {
         notify.error(serverOrClientMessage(error, AUTH_TEXTS.googleFailed));
       }
     },
-    [login, navigateLater, successText],
+    [login, afterSignIn, successText],
   );
 
   const onError = useCallback(() => {

@@ -6,6 +6,7 @@ import {
   currentLocation,
   deferred,
   httpError,
+  locationState,
   makeToken,
   networkError,
   tokenExpiringIn,
@@ -103,6 +104,59 @@ describe('LoginPage success', () => {
       jest.advanceTimersByTime(1);
     });
     expect(currentLocation()).toBe('/');
+  });
+});
+
+describe('LoginPage return after login (decision 017)', () => {
+  const CONTEXT = { branch: 'CSE', year: 'ThirdYear', semester: '6' };
+
+  async function logInFrom(state: unknown) {
+    const user = setupFakeTimers();
+    jest.spyOn(apiClient, 'post').mockResolvedValue(REPLY);
+    renderAuthPage('login', '/login', { route: '/login?reason=unauthorized&t=1', state });
+    await fillAndSubmit(user);
+    await settle();
+    expect(screen.getByText('Login successful!')).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(999);
+    });
+    expect(currentLocation()).toBe('/login?reason=unauthorized&t=1');
+    act(() => {
+      jest.advanceTimersByTime(1);
+    });
+  }
+
+  it('goes back to the page that sent the visitor, with the state it needs, after 1 s', async () => {
+    await logInFrom({ returnTo: { path: '/notes/CS-603(C)', state: CONTEXT } });
+    expect(currentLocation()).toBe('/notes/CS-603(C)');
+    expect(locationState()).toEqual(CONTEXT);
+  });
+
+  it('goes back to a guarded page such as /syllabus', async () => {
+    await logInFrom({ returnTo: { path: '/syllabus' } });
+    expect(currentLocation()).toBe('/syllabus');
+  });
+
+  it.each([
+    '//evil.com',
+    '/\\evil.com',
+    'https://evil.com',
+    'javascript:alert(1)',
+    '/%2F%2Fevil.com',
+    '/login',
+    `/${'a'.repeat(5000)}`,
+  ])('goes Home instead of the unsafe target %p', async (path) => {
+    await logInFrom({ returnTo: { path, state: CONTEXT } });
+    expect(currentLocation()).toBe('/');
+    expect(locationState()).toBeNull();
+  });
+
+  it('hands the target on to the sign-up page', async () => {
+    const returnTo = { path: '/contact-us' };
+    renderAuthPage('login', '/login', { route: '/login', state: { returnTo } });
+    await userEvent.click(screen.getByRole('link', { name: 'Sign Up' }));
+    expect(currentLocation()).toBe('/register');
+    expect(locationState()).toEqual({ returnTo });
   });
 });
 
@@ -289,6 +343,26 @@ describe('LoginPage Google sign-in with a client id', () => {
       jest.advanceTimersByTime(1);
     });
     expect(currentLocation()).toBe('/');
+  });
+
+  it('goes back to the page that sent the visitor, like the password login', async () => {
+    google = installGoogleStub();
+    renderAuthPage('login', '/login', {
+      route: '/login',
+      state: { returnTo: { path: '/syllabus' } },
+      siteConfig: { googleClientId: CLIENT_ID, uploadTimeoutMs: 10_000 },
+    });
+    await waitFor(() => expect(google.renderButton).toHaveBeenCalled());
+    jest.useFakeTimers();
+    jest.spyOn(apiClient, 'post').mockResolvedValue({
+      data: { message: 'Google account logged in!', user: { ...USER, isGoogle: true }, token: TOKEN },
+    });
+    google.answer({ credential: CREDENTIAL });
+    await settle();
+    act(() => {
+      jest.advanceTimersByTime(1000);
+    });
+    expect(currentLocation()).toBe('/syllabus');
   });
 
   it.each([

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
   Button,
+  carriedReturnState,
   PageTitle,
   PATHS,
-  REDIRECT_AFTER_LOGIN_MS,
   useSession,
   notify,
 } from '@studyhub/shared';
@@ -18,7 +18,7 @@ import { GoogleButton } from '../components/google-button';
 import { PasswordInput } from '../components/password-input';
 import { TextField } from '../components/text-field';
 import { useBanner } from '../hooks/use-banner';
-import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
+import { useAfterSignIn } from '../hooks/use-after-sign-in';
 import { useGoogleAuth } from '../hooks/use-google-auth';
 import { useUnauthorizedNotice } from '../hooks/use-unauthorized-notice';
 import { AUTH_TEXTS } from '../texts';
@@ -31,7 +31,8 @@ const Forgot = styled(Link)`
 
 export function LoginPage() {
   const { login } = useSession();
-  const navigateLater = useDelayedNavigate();
+  const afterSignIn = useAfterSignIn();
+  const { state } = useLocation();
   const banner = useBanner();
   const google = useGoogleAuth(AUTH_TEXTS.googleLoggedIn);
   const [email, setEmail] = useState('');
@@ -51,8 +52,8 @@ export function LoginPage() {
       const { user, token } = await loginCall(parsed.data);
       login(user, token);
       notify.success(AUTH_TEXTS.loginSuccess);
-      // Still busy: the page is about to go home, a second click must not log in again.
-      navigateLater(PATHS.home, REDIRECT_AFTER_LOGIN_MS);
+      // Still busy: the page is about to leave, a second click must not log in again.
+      afterSignIn();
     } catch (error) {
       banner.show(apiErrorMessage(error, AUTH_TEXTS.loginFailed));
       setBusy(false);
@@ -87,7 +88,10 @@ export function LoginPage() {
         </Form>
         <GoogleButton text="signin_with" onCredential={google.onCredential} onError={google.onError} />
         <Aside>
-          Don&apos;t have an account? <Link to={PATHS.register}>Sign Up</Link>
+          Don&apos;t have an account?{' '}
+          <Link to={PATHS.register} state={carriedReturnState(state)}>
+            Sign Up
+          </Link>
         </Aside>
       </AuthCard>
     </AuthPage>

@@ -1,8 +1,10 @@
 import { useCallback, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
   Button,
+  carriedReturnState,
   Muted,
   OTP_BLOCK_DURATION_MS,
   OTP_MAX_RESENDS,
@@ -62,6 +64,7 @@ const BlockNotice = styled.p`
 export function OtpForm({ signUp }: { signUp: SignUp }) {
   const { email, registration } = signUp;
   const navigateLater = useDelayedNavigate();
+  const { state } = useLocation();
   const cooldown = useCountdown(COOLDOWN_SECONDS);
   const [digits, setDigits] = useState(emptyDigits);
   const [resends, setResends] = useState(0);
@@ -91,7 +94,8 @@ export function OtpForm({ signUp }: { signUp: SignUp }) {
       const { message } = await verifyOtp({ email, otp: otp.data, registration });
       setVerified(true);
       setStatus({ kind: 'success', text: message || AUTH_TEXTS.otpVerified });
-      navigateLater(PATHS.login, REDIRECT_AFTER_OTP_MS);
+      // The login that follows still returns where the visitor set out from (decision 017).
+      navigateLater(PATHS.login, REDIRECT_AFTER_OTP_MS, { state: carriedReturnState(state) });
     } catch (error) {
       setStatus({ kind: 'error', text: apiErrorMessage(error, AUTH_TEXTS.otpVerifyFailed) });
     } finally {

@@ -2,7 +2,14 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
-import { currentLocation, httpError, networkError, settle, setupFakeTimers } from '@studyhub/shared/testing';
+import {
+  currentLocation,
+  httpError,
+  locationState,
+  networkError,
+  settle,
+  setupFakeTimers,
+} from '@studyhub/shared/testing';
 import { renderAuthPage } from '../test-helpers';
 
 const EMAIL = 'asha@example.com';
@@ -137,6 +144,20 @@ describe('OtpPage verify', () => {
     expect(currentLocation()).toBe('/verify-otp');
     advance(1);
     expect(currentLocation()).toBe('/login');
+  });
+
+  it('hands the page to return to on to the login (decision 017)', async () => {
+    const user = setupFakeTimers();
+    jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'Verified.' } });
+    const returnTo = { path: '/notes/CS-502', state: { branch: 'CSE', year: 'ThirdYear', semester: '5' } };
+    renderOtp({ email: EMAIL, registration: REGISTRATION, returnTo });
+    await user.click(box(1));
+    await user.paste('123456');
+    await user.click(verifyButton());
+    await settle();
+    advance(2_000);
+    expect(currentLocation()).toBe('/login');
+    expect(locationState()).toEqual({ returnTo });
   });
 
   it.each([

@@ -155,6 +155,27 @@ describe('RegisterPage submit', () => {
     expect(await screen.findByText('OTP sent to your email')).toBeInTheDocument();
   });
 
+  it('hands the page to return to on to the code page, and back to Log In (decision 017)', async () => {
+    const returnTo = { path: '/syllabus' };
+    jest
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ data: { message: 'OTP sent', registration: 'sign-up-1' } });
+    renderRegister({ state: { returnTo } });
+    await fill(VALID);
+    await submit();
+    await screen.findByText('OTP sent to your email');
+    expect(currentLocation()).toBe('/verify-otp');
+    expect(locationState()).toEqual({ email: 'asha@example.com', registration: 'sign-up-1', returnTo });
+  });
+
+  it('the Log In link keeps the page to return to', async () => {
+    const returnTo = { path: '/contact-us' };
+    renderRegister({ state: { returnTo } });
+    await userEvent.click(screen.getByRole('link', { name: 'Log In' }));
+    expect(currentLocation()).toBe('/login');
+    expect(locationState()).toEqual({ returnTo });
+  });
+
   it.each([
     [
       'the server message',

@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { apiErrorMessage, Button, NAME_LENGTH, PageTitle, PATHS, notify } from '@studyhub/shared';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import {
+  apiErrorMessage,
+  Button,
+  carriedReturnState,
+  NAME_LENGTH,
+  PageTitle,
+  PATHS,
+  notify,
+} from '@studyhub/shared';
 import { register } from '../api/register';
 import { Aside, AuthCard, AuthPage, Form } from '../components/form-parts';
 import { GoogleButton } from '../components/google-button';
@@ -16,6 +24,7 @@ const EMPTY: RegisterForm = { name: '', email: '', password: '', confirm: '' };
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  const { state } = useLocation();
   const google = useGoogleAuth(AUTH_TEXTS.googleRegistered);
   const [form, setForm] = useState<RegisterForm>(EMPTY);
   const [errors, setErrors] = useState<RegisterErrors>({});
@@ -41,7 +50,9 @@ export function RegisterPage() {
     try {
       const { registration } = await register(check.body);
       notify.success(AUTH_TEXTS.registered);
-      navigate(PATHS.verifyOtp, { state: { email: check.body.email, registration } satisfies SignUp });
+      const signUp: SignUp = { email: check.body.email, registration };
+      // The page that sent the visitor to sign in rides along, for the login after the code (decision 017).
+      navigate(PATHS.verifyOtp, { state: { ...signUp, ...carriedReturnState(state) } });
     } catch (error) {
       notify.error(apiErrorMessage(error, AUTH_TEXTS.registrationFailed));
       setBusy(false);
@@ -82,7 +93,10 @@ export function RegisterPage() {
         </Form>
         <GoogleButton text="signup_with" onCredential={google.onCredential} onError={google.onError} />
         <Aside>
-          Already have an account? <Link to={PATHS.login}>Log In</Link>
+          Already have an account?{' '}
+          <Link to={PATHS.login} state={carriedReturnState(state)}>
+            Log In
+          </Link>
         </Aside>
       </AuthCard>
     </AuthPage>

@@ -1,8 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { apiClient } from '@studyhub/shared';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { SUBJECTS } from '@studyhub/shared/catalog';
+import { loadSubjectSearch } from '@studyhub/shared/search';
 import { NotesArea } from '../notes-area';
+import { readSubjectContext } from '../subject-context';
 
 beforeEach(() => localStorage.clear());
 
@@ -51,5 +56,44 @@ describe('NotesArea', () => {
       { route: '/notes/FifthYear', user: STUDENT },
     );
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/notes$/);
+  });
+});
+
+describe('NotesPage subject search (decision 017)', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('finds a subject by code and opens its units page, not the missing-context message', async () => {
+    // The subject page asks which units have a file; that answer is not this test's subject.
+    jest.spyOn(apiClient, 'get').mockReturnValue(new Promise(() => undefined) as never);
+    renderWithProviders(
+      <Routes>
+        <Route path="/notes" element={<NotesArea page="notes" />} />
+        <Route path="/notes/:subjectCode" element={<NotesArea page="subject" />} />
+      </Routes>,
+      { route: '/notes', user: STUDENT },
+    );
+    const search = screen.getByRole('combobox', { name: 'Search subjects' });
+    await userEvent.type(search, 'CS603');
+    expect(await screen.findAllByRole('option')).toHaveLength(3);
+    expect(screen.getByRole('status')).toHaveTextContent('3 subjects found.');
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Compiler Design - Units' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Missing subject context/)).not.toBeInTheDocument();
+  });
+
+  it('every hit carries a context the subject page understands, naming the subject’s own year and semester', async () => {
+    const searchSubjects = await loadSubjectSearch();
+    for (const subject of SUBJECTS) {
+      const hit = searchSubjects(subject.code)[0];
+      expect(hit?.code).toBe(subject.code);
+      const context = readSubjectContext(hit?.state);
+      expect(context).not.toBeNull();
+      expect(context?.yearInfo.number).toBe(subject.year);
+      expect(context?.semester).toBe(String(subject.semester));
+    }
   });
 });

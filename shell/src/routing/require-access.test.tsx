@@ -8,12 +8,15 @@ import { ADMIN, renderWithProviders, signIn, STUDENT } from '@studyhub/shared/te
 import { RequireAccess } from './require-access';
 
 function LocationProbe() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
   return (
-    <p data-testid="location">
-      {pathname}
-      {search}
-    </p>
+    <>
+      <p data-testid="location">
+        {pathname}
+        {search}
+      </p>
+      <p data-testid="state">{JSON.stringify(state)}</p>
+    </>
   );
 }
 
@@ -34,8 +37,8 @@ function guarded(access: Access) {
   );
 }
 
-function renderGuarded(access: Access, user?: SessionUser) {
-  return renderWithProviders(guarded(access), { route: '/page', ...(user ? { user } : {}) });
+function renderGuarded(access: Access, user?: SessionUser, entry: { route?: string; state?: unknown } = {}) {
+  return renderWithProviders(guarded(access), { route: '/page', ...entry, ...(user ? { user } : {}) });
 }
 
 /** Server rendering runs no effects, so it shows exactly the first render, before the session is read. */
@@ -68,6 +71,22 @@ describe('RequireAccess', () => {
     const timestamp = Number(match?.[1]);
     expect(timestamp).toBeGreaterThanOrEqual(before);
     expect(timestamp).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('tells the login page to bring the visitor back here, with this page’s state (decision 017)', () => {
+    const context = { branch: 'CSE', year: 'ThirdYear', semester: '6' };
+    renderGuarded('login', undefined, { route: '/page?x=1#units', state: context });
+    expect(location()).toMatch(/^\/login\?reason=unauthorized&t=\d+$/);
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? 'null')).toEqual({
+      returnTo: { path: '/page?x=1#units', state: context },
+    });
+  });
+
+  it('names no state to return with when the page had none', () => {
+    renderGuarded('admin');
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? 'null')).toEqual({
+      returnTo: { path: '/page' },
+    });
   });
 
   it('sends an anonymous visitor of an admin route to the login page too', () => {

@@ -1,6 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
-import { isAdmin, PATHS, Spinner, unauthorizedLoginPath, useSession, type Access } from '@studyhub/shared';
+import { Navigate, useLocation } from 'react-router-dom';
+import {
+  isAdmin,
+  loginStateReturningTo,
+  PATHS,
+  Spinner,
+  unauthorizedLoginPath,
+  useSession,
+  type Access,
+} from '@studyhub/shared';
 
 /**
  * SPEC §2 guards: a spinner while the session loads; anonymous visitors of login-required routes go to
@@ -8,11 +16,21 @@ import { isAdmin, PATHS, Spinner, unauthorizedLoginPath, useSession, type Access
  */
 export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const { status, user } = useSession();
+  const { pathname, search, hash, state } = useLocation();
   // The redirect's t= names this visit, so the login page shows the message once per visit (SPEC §2).
   const [visitedAt] = useState(Date.now);
   if (access === 'open') return children;
   if (status === 'loading') return <Spinner label="Checking your session" />;
-  if (status === 'anonymous') return <Navigate to={unauthorizedLoginPath(visitedAt)} replace />;
+  if (status === 'anonymous') {
+    // After signing in, the visitor comes back here with the state this page needs (decision 017).
+    return (
+      <Navigate
+        to={unauthorizedLoginPath(visitedAt)}
+        state={loginStateReturningTo(`${pathname}${search}${hash}`, state)}
+        replace
+      />
+    );
+  }
   if (access === 'admin' && !isAdmin(user)) return <Navigate to={PATHS.home} replace />;
   return children;
 }

@@ -3,33 +3,64 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient, type SessionUser } from '@studyhub/shared';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { CONTACT_DRAFT_KEY } from './contact-draft';
 import { ContactPage } from './contact-page';
 
+function LoginProbe() {
+  const { pathname, state } = useLocation();
+  return (
+    <>
+      <p data-testid="location">{pathname}</p>
+      <p data-testid="login-state">{JSON.stringify(state)}</p>
+    </>
+  );
+}
+
 function renderContact(user?: SessionUser) {
-  return renderWithProviders(<ContactPage />, { route: '/contact-us', ...(user ? { user } : {}) });
+  return renderWithProviders(
+    <Routes>
+      <Route path="/contact-us" element={<ContactPage />} />
+      <Route path="/login" element={<LoginProbe />} />
+    </Routes>,
+    { route: '/contact-us', ...(user ? { user } : {}) },
+  );
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
 });
 
 describe('ContactPage logged out', () => {
-  it('the submit button reads "Login to Send Message" and is disabled', () => {
+  it('the submit button reads "Login to Send Message" and leads to the login page', async () => {
     renderContact();
     const button = screen.getByRole('button', { name: 'Login to Send Message' });
-    expect(button).toBeDisabled();
+    expect(button).toBeEnabled();
     expect(button).toHaveAttribute('type', 'submit');
+    await userEvent.click(button);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(JSON.parse(screen.getByTestId('login-state').textContent ?? 'null')).toEqual({
+      returnTo: { path: '/contact-us' },
+    });
   });
 
-  it('says why: "Please login to send a message."', () => {
+  it('says why, with a link to log in that comes back here: "Please login to send a message."', async () => {
     renderContact();
     expect(screen.getByRole('button', { name: 'Login to Send Message' })).toHaveAccessibleDescription(
       'Please login to send a message.',
     );
+    await userEvent.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(JSON.parse(screen.getByTestId('login-state').textContent ?? 'null')).toEqual({
+      returnTo: { path: '/contact-us' },
+    });
   });
 
   it('name and email are read-only and empty', () => {
@@ -40,10 +71,15 @@ describe('ContactPage logged out', () => {
     }
   });
 
-  it('typing a message does not enable sending', async () => {
-    renderContact();
-    await userEvent.type(field('Message'), 'Hello');
-    expect(screen.getByRole('button', { name: 'Login to Send Message' })).toBeDisabled();
+  it('a typed message is kept for this tab and is there again after the login', async () => {
+    const first = renderContact();
+    await userEvent.type(field('Message'), 'Hello there');
+    expect(sessionStorage.getItem(CONTACT_DRAFT_KEY)).toBe('Hello there');
+    first.unmount();
+
+    renderContact(STUDENT);
+    expect(field('Message')).toHaveValue('Hello there');
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 });
 
@@ -89,6 +125,7 @@ describe('ContactPage sending', () => {
     await act(async () => answer({ data: {} }));
     expect(screen.getByRole('button', { name: 'Sent ✅' })).toBeDisabled();
     expect(field('Message')).toHaveValue('');
+    expect(sessionStorage.getItem(CONTACT_DRAFT_KEY)).toBeNull();
 
     act(() => {
       jest.advanceTimersByTime(2_900);
@@ -109,6 +146,7 @@ describe('ContactPage sending', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('button', { name: 'Send Message' })).toBeEnabled();
     expect(field('Message')).toHaveValue('Hello');
+    expect(sessionStorage.getItem(CONTACT_DRAFT_KEY)).toBe('Hello');
     expect(consoleError).toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

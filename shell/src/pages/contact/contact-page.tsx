@@ -1,20 +1,28 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   apiClient,
   Button,
   Card,
   CONTACT_SENT_STATE_MS,
+  loginStateReturningTo,
   Muted,
+  Notice,
   Page,
   PageTitle,
+  PATHS,
   SUPPORT_EMAIL,
   useSession,
 } from '@studyhub/shared';
+import { keepContactDraft, readContactDraft } from './contact-draft';
 
 type SendState = 'idle' | 'sending' | 'sent';
 
 const LOGIN_NEEDED = 'Please login to send a message.';
+
+/** The login brings the visitor back to Contact, where the kept draft is waiting (decision 017). */
+const LOGIN_STATE = loginStateReturningTo(PATHS.contact);
 
 const Form = styled.form`
   display: grid;
@@ -60,7 +68,8 @@ function buttonText(loggedIn: boolean, state: SendState): string {
 
 export function ContactPage() {
   const { user, token } = useSession();
-  const [message, setMessage] = useState('');
+  const navigate = useNavigate();
+  const [message, setMessage] = useState(readContactDraft);
   const [state, setState] = useState<SendState>('idle');
   const loggedIn = Boolean(token && user);
 
@@ -70,13 +79,23 @@ export function ContactPage() {
     return () => clearTimeout(timer);
   }, [state]);
 
+  function edit(text: string) {
+    setMessage(text);
+    keepContactDraft(text);
+  }
+
   async function send(event: FormEvent) {
     event.preventDefault();
+    // Logged out, the button is the way to log in (its SPEC text says so); the message waits in the draft.
+    if (!loggedIn) {
+      navigate(PATHS.login, { state: LOGIN_STATE });
+      return;
+    }
     if (!user || message.trim() === '') return;
     setState('sending');
     try {
       await apiClient.post('/api/contact', { name: user.name, email: user.email ?? '', message });
-      setMessage('');
+      edit('');
       setState('sent');
     } catch (error) {
       // SPEC §8: a failed contact message is only logged.
@@ -90,6 +109,16 @@ export function ContactPage() {
       <PageTitle>Contact us</PageTitle>
       <Card>
         <Form onSubmit={send}>
+          {/* SPEC §5: sending needs a logged-in user; say so before anything is typed. */}
+          {!loggedIn && (
+            <Notice>
+              <span id="contact-login-needed">{LOGIN_NEEDED}</span>{' '}
+              <Link to={PATHS.login} state={LOGIN_STATE}>
+                Log in
+              </Link>{' '}
+              and you will come back here with your message kept.
+            </Notice>
+          )}
           <label>
             Name
             <input value={user?.name ?? ''} readOnly />
@@ -102,20 +131,19 @@ export function ContactPage() {
             Message
             <textarea
               rows={6}
-              required
+              // Logged out the box takes no "required" check: the button only leads to the login.
+              required={loggedIn}
               value={message}
-              onChange={(event) => setMessage(event.target.value)}
+              onChange={(event) => edit(event.target.value)}
             />
           </label>
           <Button
             type="submit"
-            disabled={!loggedIn || state !== 'idle'}
+            disabled={loggedIn && state !== 'idle'}
             aria-describedby={loggedIn ? undefined : 'contact-login-needed'}
           >
             {buttonText(loggedIn, state)}
           </Button>
-          {/* SPEC §5: sending needs a logged-in user. */}
-          {!loggedIn && <Muted id="contact-login-needed">{LOGIN_NEEDED}</Muted>}
         </Form>
         <Muted>Find us elsewhere:</Muted>
         <Socials>

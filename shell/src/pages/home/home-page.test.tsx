@@ -70,7 +70,7 @@ describe('HomePage hero and categories', () => {
     ['', ALL_CATEGORIES],
   ])('search %p shows %p', async (query, expected) => {
     renderHome();
-    const search = screen.getByRole('searchbox', { name: 'Search categories' });
+    const search = screen.getByRole('combobox', { name: 'Search categories and subjects' });
     if (query) await userEvent.type(search, query);
     const shown = categoryTitles();
     for (const title of ALL_CATEGORIES) {
@@ -82,7 +82,7 @@ describe('HomePage hero and categories', () => {
 
   it('says so when no category matches, and recovers when the search is cleared', async () => {
     renderHome();
-    const search = screen.getByRole('searchbox', { name: 'Search categories' });
+    const search = screen.getByRole('combobox', { name: 'Search categories and subjects' });
     await userEvent.type(search, 'chemistry');
     expect(screen.getByText('Oops! No matching category found.')).toBeInTheDocument();
     for (const title of ALL_CATEGORIES) expect(categoryTitles()).not.toContain(title);
@@ -185,5 +185,49 @@ describe('HomePage recently uploaded notes', () => {
     expect(screen.queryByText('Recently Uploaded Notes')).not.toBeInTheDocument();
     expect(screen.queryByText('This section is temporarily unavailable')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Quick Links' })).toBeInTheDocument();
+  });
+});
+
+describe('HomePage subject search', () => {
+  function SubjectProbe() {
+    const { pathname, state } = useLocation();
+    return <p data-testid="subject">{`${pathname} ${JSON.stringify(state)}`}</p>;
+  }
+
+  function renderWithSubjectRoute() {
+    return renderWithProviders(
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/notes/:subjectCode" element={<SubjectProbe />} />
+      </Routes>,
+      { user: STUDENT },
+    );
+  }
+
+  it('lists matching subjects under the same box that filters the categories', async () => {
+    renderHome(STUDENT);
+    const search = screen.getByRole('combobox', { name: 'Search categories and subjects' });
+    await userEvent.type(search, 'notes');
+    // "notes" is a category, and no subject: the cards filter as before and no list opens.
+    expect(categoryTitles()).toContain('NOTES');
+    expect(categoryTitles()).not.toContain('Syllabus \\ Scheme');
+    expect(await screen.findByText('No subjects found.')).toBeInTheDocument();
+    expect(search).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'compiler');
+    expect(await screen.findByRole('option', { name: /CS-603\(C\) Compiler Design/ })).toBeInTheDocument();
+    expect(screen.getByText('Oops! No matching category found.')).toBeInTheDocument();
+  });
+
+  it('Down and Enter open the subject page with the context it needs', async () => {
+    renderWithSubjectRoute();
+    const search = screen.getByRole('combobox', { name: 'Search categories and subjects' });
+    await userEvent.type(search, 'compiler');
+    await screen.findByRole('option');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByTestId('subject')).toHaveTextContent(
+      '/notes/CS-603(C) {"branch":"CSE","year":"ThirdYear","semester":"6"}',
+    );
   });
 });

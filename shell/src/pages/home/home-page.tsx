@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   FRAME_TOAST_AUTO_CLOSE_MS,
@@ -9,6 +10,7 @@ import {
   WIDGET_EXPOSES,
   notify,
 } from '@studyhub/shared';
+import { SubjectSearchBox } from '@studyhub/shared/search';
 import { RemoteWidget } from '../../areas/remote-widget';
 import { CategoryCard } from './category-card';
 import { matchCategories } from './categories';
@@ -24,15 +26,8 @@ const Hero = styled.section`
   }
 `;
 
-const Search = styled.input`
-  width: min(520px, 100%);
+const Search = styled(SubjectSearchBox)`
   margin-top: 20px;
-  padding: 12px 18px;
-  border-radius: 999px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: inherit;
-  font: inherit;
 `;
 
 const Cards = styled.div`
@@ -82,6 +77,7 @@ function WhenNearViewport({ children }: { children: ReactNode }) {
 
 export function HomePage() {
   const [query, setQuery] = useState('');
+  const navigate = useNavigate();
   const categories = matchCategories(query);
 
   return (
@@ -91,12 +87,14 @@ export function HomePage() {
         <Muted>
           Notes, syllabus and more for engineering students — organised by branch, year and semester.
         </Muted>
+        {/* SPEC §2's category filter, which also lists matching subjects (decision 017). An anonymous visitor
+            who picks one meets the guard, which brings them back to it after signing in. */}
         <Search
-          type="search"
-          placeholder="Search categories…"
-          aria-label="Search categories"
+          label="Search categories and subjects"
+          placeholder="Search categories or subjects…"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onValueChange={setQuery}
+          onPick={(hit) => navigate(hit.path, { state: hit.state })}
         />
       </Hero>
       {categories.length === 0 ? (

@@ -1,0 +1,148 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, jest } from '@jest/globals';
+import { useState } from 'react';
+import { renderWithProviders } from '../testing';
+import type { SubjectHit } from './subject-search';
+import { SubjectSearchBox } from './subject-search-box';
+
+function Harness({ onPick }: { onPick(hit: SubjectHit): void }) {
+  const [value, setValue] = useState('');
+  return (
+    <>
+      <SubjectSearchBox label="Search subjects" value={value} onValueChange={setValue} onPick={onPick} />
+      <button type="button">elsewhere</button>
+    </>
+  );
+}
+
+function renderBox() {
+  const onPick = jest.fn<(hit: SubjectHit) => void>();
+  renderWithProviders(<Harness onPick={onPick} />);
+  return { onPick, box: screen.getByRole('combobox', { name: 'Search subjects' }) };
+}
+
+const options = () => within(screen.getByRole('listbox', { hidden: true })).queryAllByRole('option');
+const status = () => screen.getByRole('status');
+
+describe('SubjectSearchBox', () => {
+  it('starts as a closed combobox tied to its listbox', () => {
+    const { box } = renderBox();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).toHaveAttribute('aria-autocomplete', 'list');
+    expect(box.getAttribute('aria-controls')).toBe(screen.getByRole('listbox', { hidden: true }).id);
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    expect(status()).toHaveTextContent('');
+  });
+
+  it('lists matching subjects as the visitor types and announces the count', async () => {
+    const { box } = renderBox();
+    await userEvent.type(box, 'cs603');
+    expect(await screen.findByRole('listbox', { name: 'Subjects' })).toBeVisible();
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(options().map((option) => option.textContent)).toEqual([
+      expect.stringContaining('CS-603(A) Advanced Computer Architecture'),
+      expect.stringContaining('CS-603(B) Computer Graphics & Visualization'),
+      expect.stringContaining('CS-603(C) Compiler Design'),
+    ]);
+    expect(status()).toHaveTextContent('3 subjects found.');
+    await userEvent.type(box, 'c');
+    expect(status()).toHaveTextContent('1 subject found.');
+  });
+
+  it('arrows move through the hits, wrapping at both ends; Enter opens the active one', async () => {
+    const { box, onPick } = renderBox();
+    await userEvent.type(box, 'cs603');
+    await screen.findByRole('listbox');
+    const active = () => document.getElementById(box.getAttribute('aria-activedescendant') ?? '');
+
+    await userEvent.keyboard('{ArrowDown}');
+    expect(active()).toHaveTextContent('CS-603(A)');
+    expect(active()).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(active()).toHaveTextContent('CS-603(C)');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(active()).toHaveTextContent('CS-603(A)');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(active()).toHaveTextContent('CS-603(C)');
+    expect(options().filter((option) => option.getAttribute('aria-selected') === 'true')).toHaveLength(1);
+
+    await userEvent.keyboard('{Enter}');
+    expect(onPick).toHaveBeenCalledTimes(1);
+    expect(onPick).toHaveBeenCalledWith(
+      expect.objectContaining({
+        code: 'CS-603(C)',
+        path: '/notes/CS-603(C)',
+        state: { branch: 'CSE', year: 'ThirdYear', semester: '6' },
+      }),
+    );
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('Enter without an active hit opens nothing', async () => {
+    const { box, onPick } = renderBox();
+    await userEvent.type(box, 'compiler');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{Enter}');
+    expect(onPick).not.toHaveBeenCalled();
+  });
+
+  it('Escape closes the list and keeps the text; a second Escape clears it', async () => {
+    const { box } = renderBox();
+    await userEvent.type(box, 'compiler');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{ArrowDown}{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    expect(box).toHaveValue('compiler');
+    expect(box).toHaveFocus();
+
+    // Down opens it again at the first hit.
+    await userEvent.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}{Escape}');
+    expect(box).toHaveValue('');
+  });
+
+  it('a click or tap on a hit opens it', async () => {
+    const { box, onPick } = renderBox();
+    await userEvent.type(box, 'dbms');
+    await screen.findByRole('listbox');
+    await userEvent.click(screen.getByRole('option', { name: /CS-502 Database Management Systems/ }));
+    expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ code: 'CS-502' }));
+  });
+
+  it('shows why a topic hit matched', async () => {
+    const { box } = renderBox();
+    await userEvent.type(box, 'lexical');
+    expect(await screen.findByRole('option')).toHaveTextContent(
+      'CS-603(C) Compiler DesignThird Year · Semester 6 · Compiler phases & lexical analysis',
+    );
+  });
+
+  it('says when nothing matches and shows no list', async () => {
+    const { box } = renderBox();
+    await userEvent.type(box, 'zzzz');
+    expect(await screen.findByText('No subjects found.')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(options()).toHaveLength(0);
+  });
+
+  it('closes when the focus leaves, and reopens on return', async () => {
+    const { box } = renderBox();
+    await userEvent.type(box, 'compiler');
+    await screen.findByRole('listbox');
+    await userEvent.tab();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(status()).toHaveTextContent('');
+    await userEvent.click(box);
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('arrows do nothing on an empty box', async () => {
+    const { box } = renderBox();
+    await userEvent.click(box);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+});
