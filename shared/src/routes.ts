@@ -3,7 +3,7 @@
  * The shell builds its router and guards from this; an area's standalone frame uses its own rows.
  */
 import type { AreaName } from './contract';
-import { PATHS, YEARS } from './paths';
+import { PATHS, YEARS, type YearKey } from './paths';
 
 export type Access = 'open' | 'login' | 'admin';
 
@@ -14,7 +14,28 @@ export interface RouteEntry {
   area?: AreaName;
   /** Page key passed to the area (or the shell) to render. */
   page: string;
+  /** The page's name in the browser tab, before " · StudyHub" (decision 018); see `documentTitle`. */
+  title: string;
 }
+
+export const SITE_NAME = 'StudyHub';
+
+/**
+ * The tab title of a route (decision 018): "Choose Your Branch · StudyHub"; Home is the site's name alone, as the
+ * built page's own <title> already says, so the prerendered page needs no change when it hydrates.
+ */
+export function documentTitle(route: RouteEntry | undefined): string {
+  if (!route || route.title === SITE_NAME) return SITE_NAME;
+  return `${route.title} · ${SITE_NAME}`;
+}
+
+/** The year pages' headings (SPEC §2 names the third and fourth: "Final Year" for the fourth). */
+const YEAR_TITLES: Record<YearKey, string> = {
+  FirstYear: 'First Year CSE Engineering Notes',
+  SecondYear: 'Second Year CSE Engineering Notes',
+  ThirdYear: 'Third Year CSE Engineering Notes',
+  FourthYear: 'Final Year CSE Engineering Notes',
+};
 
 const yearRoutes: RouteEntry[] = YEARS.map((year) => ({
   // Matching is case-insensitive, so `/notes/thirdyear` and `/notes/ThirdYear` are the same route.
@@ -22,30 +43,55 @@ const yearRoutes: RouteEntry[] = YEARS.map((year) => ({
   access: 'login',
   area: 'notes',
   page: 'year',
+  title: YEAR_TITLES[year.key],
 }));
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { path: PATHS.home, access: 'open', page: 'home' },
-  { path: PATHS.about, access: 'open', page: 'about' },
-  { path: PATHS.contact, access: 'open', page: 'contact' },
-  { path: PATHS.login, access: 'open', area: 'auth', page: 'login' },
-  { path: PATHS.register, access: 'open', area: 'auth', page: 'register' },
-  { path: PATHS.verifyOtp, access: 'open', area: 'auth', page: 'verify-otp' },
-  { path: PATHS.forgotPassword, access: 'open', area: 'auth', page: 'forgot-password' },
-  { path: PATHS.resetPassword, access: 'open', area: 'auth', page: 'reset-password' },
-  { path: PATHS.branch, access: 'login', area: 'notes', page: 'branch' },
-  { path: PATHS.noNotes, access: 'login', area: 'notes', page: 'no-notes' },
-  { path: PATHS.notes, access: 'login', area: 'notes', page: 'notes' },
+  { path: PATHS.home, access: 'open', page: 'home', title: 'StudyHub' },
+  { path: PATHS.about, access: 'open', page: 'about', title: 'About' },
+  { path: PATHS.contact, access: 'open', page: 'contact', title: 'Contact-us' },
+  { path: PATHS.login, access: 'open', area: 'auth', page: 'login', title: 'Login' },
+  { path: PATHS.register, access: 'open', area: 'auth', page: 'register', title: 'Register' },
+  { path: PATHS.verifyOtp, access: 'open', area: 'auth', page: 'verify-otp', title: 'Verify OTP' },
+  {
+    path: PATHS.forgotPassword,
+    access: 'open',
+    area: 'auth',
+    page: 'forgot-password',
+    title: 'Forgot Password',
+  },
+  {
+    path: PATHS.resetPassword,
+    access: 'open',
+    area: 'auth',
+    page: 'reset-password',
+    title: 'Reset Password',
+  },
+  { path: PATHS.branch, access: 'login', area: 'notes', page: 'branch', title: 'Choose Your Branch' },
+  { path: PATHS.noNotes, access: 'login', area: 'notes', page: 'no-notes', title: 'Notes Not Available' },
+  {
+    path: PATHS.notes,
+    access: 'login',
+    area: 'notes',
+    page: 'notes',
+    title: 'Computer Science & Engineering Notes',
+  },
   ...yearRoutes,
-  { path: PATHS.subject, access: 'login', area: 'notes', page: 'subject' },
-  { path: PATHS.syllabus, access: 'login', area: 'syllabus', page: 'syllabus' },
-  { path: PATHS.uploadNotes, access: 'login', area: 'admin', page: 'upload-notes' },
-  { path: PATHS.admin, access: 'admin', area: 'admin', page: 'home' },
-  { path: PATHS.addSyllabus, access: 'admin', area: 'admin', page: 'add-syllabus' },
-  { path: PATHS.syllabusTable, access: 'admin', area: 'admin', page: 'syllabus-table' },
-  { path: PATHS.users, access: 'admin', area: 'admin', page: 'users' },
-  { path: PATHS.activity, access: 'admin', area: 'admin', page: 'activity' },
-  { path: PATHS.messages, access: 'admin', area: 'admin', page: 'messages' },
+  { path: PATHS.subject, access: 'login', area: 'notes', page: 'subject', title: 'Subject Units' },
+  { path: PATHS.syllabus, access: 'login', area: 'syllabus', page: 'syllabus', title: 'Syllabus' },
+  { path: PATHS.uploadNotes, access: 'login', area: 'admin', page: 'upload-notes', title: 'Upload Notes' },
+  { path: PATHS.admin, access: 'admin', area: 'admin', page: 'home', title: 'Admin Dashboard' },
+  { path: PATHS.addSyllabus, access: 'admin', area: 'admin', page: 'add-syllabus', title: 'Add Syllabus' },
+  {
+    path: PATHS.syllabusTable,
+    access: 'admin',
+    area: 'admin',
+    page: 'syllabus-table',
+    title: 'Manage Syllabus',
+  },
+  { path: PATHS.users, access: 'admin', area: 'admin', page: 'users', title: 'User Roles' },
+  { path: PATHS.activity, access: 'admin', area: 'admin', page: 'activity', title: 'Activity' },
+  { path: PATHS.messages, access: 'admin', area: 'admin', page: 'messages', title: 'Messages' },
 ];
 
 export function areaRoutes(area: AreaName): RouteEntry[] {

@@ -4,10 +4,14 @@ import { AppProviders, Toasts } from '@studyhub/shared';
 import { AreaPreloader } from './areas/area-preloader';
 import { showsOverrides, type OverrideResolution } from './areas/override-request';
 import { Banner } from './frame/banner';
+import { DocumentTitle } from './frame/document-title';
 import { Footer } from './frame/footer';
 import { Header } from './frame/header';
+import { RouteFocus } from './frame/route-focus';
 import { RouteProgress } from './frame/route-progress';
 import { ScrollToTop } from './frame/scroll-to-top';
+import { CONTENT_ID, SkipLink } from './frame/skip-link';
+import { StaleToasts } from './frame/stale-toasts';
 import { AppRoutes } from './routing/app-routes';
 
 // Only an admin trying area versions sees the banner; everyone else never loads its code (decision 014).
@@ -24,6 +28,8 @@ const Layout = styled.div`
     /* The footer starts below the first screen, so an area's page arriving after the frame moves nothing
        in view (decision 014). */
     min-height: 100vh;
+    /* Focused only as the skip link's target: the page's own controls show where focus is. */
+    outline: none;
   }
 `;
 
@@ -36,7 +42,11 @@ export function App({ overrides }: { overrides: OverrideResolution }) {
     <AppProviders>
       <ScrollToTop />
       <RouteProgress />
+      <DocumentTitle />
+      <RouteFocus />
+      <StaleToasts />
       <Layout>
+        <SkipLink />
         <Banner />
         {showsOverrides(overrides) && (
           <Suspense fallback={null}>
@@ -44,7 +54,7 @@ export function App({ overrides }: { overrides: OverrideResolution }) {
           </Suspense>
         )}
         <Header />
-        <div data-role="content">
+        <div data-role="content" id={CONTENT_ID} tabIndex={-1}>
           <AppRoutes />
         </div>
         <Footer />

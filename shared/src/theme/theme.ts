@@ -54,12 +54,16 @@ const lightPalette: Palette = {
   primaryText: '#ffffff',
   accent: '#6d28d9',
   danger: '#b91c1c',
-  warning: '#a16207',
-  success: '#15803d',
+  // Darker than yellow/green-700, which fell under 4.5:1 on surfaceAlt (the Home badges; decision 018).
+  warning: '#854d0e',
+  success: '#166534',
   banner: '#0c4a6e',
   bannerText: '#f0f9ff',
   shadow: '0 6px 24px rgba(15, 23, 42, 0.12)',
 };
+
+/** Both palettes, for the contrast test: every text colour readable on every background (WCAG AA, 4.5:1). */
+export const PALETTES: Readonly<Record<Theme, Palette>> = { dark: darkPalette, light: lightPalette };
 
 const cssVariable = (name: string) =>
   `--sh-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;

@@ -8,8 +8,10 @@ const Bar = styled.div`
   padding: 8px 16px;
 `;
 
+/**
+ * Not a landmark: the header is the page's one banner (axe landmark-no-duplicate-banner); the strip is a line of
+ * text above it.
+ */
 export function Banner() {
-  return (
-    <Bar role="banner">Welcome to StudyHub — your academic resource center for notes, syllabus and more.</Bar>
-  );
+  return <Bar>Welcome to StudyHub — your academic resource center for notes, syllabus and more.</Bar>;
 }

@@ -32,7 +32,8 @@ const NAV = [
  * The menu button is CSS-hidden on wide screens and jsdom is a wide screen, so it is out of the accessibility
  * tree here; it is found by its label instead.
  */
-const menuButton = () => screen.getByLabelText('Menu', { selector: 'button' });
+const menuButton = () => screen.getByLabelText(/^(Open|Close) menu$/, { selector: 'button' });
+const iconOf = (element: HTMLElement) => element.querySelector('svg')?.getAttribute('data-icon');
 
 const linksOf = (nav: HTMLElement) =>
   within(nav)
@@ -121,5 +122,52 @@ describe('Header', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/about$/);
     expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).not.toBeInTheDocument();
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('the menu button says what it will do and turns into a close icon while the menu is open', async () => {
+    renderHeader();
+    const menu = menuButton();
+    expect(menu).toHaveAttribute('aria-label', 'Open menu');
+    expect(iconOf(menu)).toBe('menu');
+
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-label', 'Close menu');
+    expect(iconOf(menu)).toBe('close');
+    // Drawn, not an emoji that needs a font: the icon is decorative, the label names the button (CSS hides the
+    // button on jsdom's wide screen, so its name is read from the label).
+    expect(menu.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(menu).not.toHaveTextContent(/\S/);
+  });
+
+  it('Escape closes the open menu from one of its links and gives focus back to the menu button', async () => {
+    renderHeader();
+    await userEvent.click(menuButton());
+    const mobile = screen.getByRole('navigation', { name: 'Mobile menu' });
+    within(mobile).getByRole('link', { name: 'Notes' }).focus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).not.toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveAttribute('aria-label', 'Open menu');
+    expect(menuButton()).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('Escape with the menu closed leaves focus where it is', async () => {
+    renderHeader();
+    const about = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+      name: 'About',
+    });
+    about.focus();
+    await userEvent.keyboard('{Escape}');
+    expect(about).toHaveFocus();
+  });
+
+  it('the theme toggle shows a drawn sun in dark mode and a moon in light mode', async () => {
+    renderHeader();
+    const toggle = screen.getByRole('button', { name: 'Switch to light mode' });
+    expect(iconOf(toggle)).toBe('sun');
+    await userEvent.click(toggle);
+    expect(iconOf(screen.getByRole('button', { name: 'Switch to dark mode' }))).toBe('moon');
   });
 });

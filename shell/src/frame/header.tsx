@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -11,6 +11,7 @@ import {
   type AreaName,
 } from '@studyhub/shared';
 import { preloadArea } from '../areas/area-loader';
+import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 
 const NAV_LINKS: readonly { label: string; to: string; area?: AreaName }[] = [
   { label: 'Home', to: PATHS.home },
@@ -21,6 +22,7 @@ const NAV_LINKS: readonly { label: string; to: string; area?: AreaName }[] = [
 ];
 
 const MOBILE_BREAKPOINT = '820px';
+const MOBILE_MENU_ID = 'mobile-menu';
 
 const Bar = styled.header`
   position: sticky;
@@ -52,6 +54,9 @@ const Logo = styled(Link)`
 
 const Links = styled.nav<{ $mobile?: boolean }>`
   display: flex;
+  &[hidden] {
+    display: none;
+  }
   gap: 4px;
   a {
     padding: 8px 12px;
@@ -76,12 +81,13 @@ const MenuButton = styled(Button)`
   }
 `;
 
-function NavLinks({ mobile }: { mobile?: boolean }) {
+function NavLinks({ mobile, hidden }: { mobile?: boolean; hidden?: boolean }) {
   return (
     <Links
       aria-label={mobile ? 'Mobile menu' : 'Main'}
       $mobile={mobile}
-      id={mobile ? 'mobile-menu' : undefined}
+      id={mobile ? MOBILE_MENU_ID : undefined}
+      hidden={hidden}
     >
       {NAV_LINKS.map(({ label, to, area }) => (
         <NavLink
@@ -107,6 +113,19 @@ export function Header() {
   // The menu belongs to the page it was opened on, so any navigation closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu from anywhere on the page and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <Bar>
@@ -122,7 +141,7 @@ export function Header() {
           aria-label={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
           title="Dark mode"
         >
-          {mode === 'dark' ? '☀️' : '🌙'}
+          {mode === 'dark' ? <SunIcon /> : <MoonIcon />}
         </Button>
         {/* SPEC §4: logged in is judged by the presence of the token. */}
         {token ? (
@@ -133,16 +152,18 @@ export function Header() {
           <ButtonLink to={PATHS.login}>Login</ButtonLink>
         )}
         <MenuButton
+          ref={menuButton}
           $variant="ghost"
           aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label="Menu"
+          aria-controls={MOBILE_MENU_ID}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
         >
-          ☰
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </MenuButton>
       </Inner>
-      {menuOpen && <NavLinks mobile />}
+      {/* Always in the page, so the button's aria-controls names an element; hidden while closed. */}
+      <NavLinks mobile hidden={!menuOpen} />
     </Bar>
   );
 }

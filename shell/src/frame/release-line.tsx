@@ -9,7 +9,6 @@ const Line = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   font-size: 0.75rem;
   margin: 8px 0 0;
-  opacity: 0.8;
 `;
 
 /**

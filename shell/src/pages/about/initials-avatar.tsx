@@ -1,5 +1,9 @@
 import styled from 'styled-components';
 
+/** Dark enough for white initials at AA (4.5:1) whatever the hue, yellow included (decision 018). */
+export const AVATAR_SATURATION = 55;
+export const AVATAR_LIGHTNESS = 29;
+
 const Circle = styled.span<{ $hue: number }>`
   display: inline-flex;
   align-items: center;
@@ -10,7 +14,7 @@ const Circle = styled.span<{ $hue: number }>`
   font-weight: 700;
   font-size: 1.5rem;
   color: #fff;
-  background: hsl(${({ $hue }) => $hue} 55% 42%);
+  background: hsl(${({ $hue }) => $hue} ${AVATAR_SATURATION}% ${AVATAR_LIGHTNESS}%);
 `;
 
 export function initialsOf(name: string): string {

@@ -1,9 +1,12 @@
+import type { ComponentType } from 'react';
 import { PATHS, type AreaName } from '@studyhub/shared';
+import { BookIcon, ClipboardIcon, FileTextIcon, StarIcon, type IconProps } from '../../frame/icons';
 
 export interface Category {
   title: string;
   blurb: string;
-  icon: string;
+  /** Decorative: the card's title names it (decision 018). */
+  icon: ComponentType<IconProps>;
   /** Absent for categories that are not open yet (SPEC §2: disabled, "Update Soon!"). */
   to?: string;
   area?: AreaName;
@@ -14,27 +17,27 @@ export const CATEGORIES: readonly Category[] = [
   {
     title: 'NOTES',
     blurb: 'Unit-wise notes by branch, year and semester.',
-    icon: '📚',
+    icon: BookIcon,
     to: PATHS.branch,
     area: 'notes',
   },
   {
     title: 'Syllabus \\ Scheme',
     blurb: 'Semester syllabus and scheme PDFs for every program.',
-    icon: '🗂️',
+    icon: ClipboardIcon,
     to: PATHS.syllabus,
     area: 'syllabus',
   },
   {
     title: 'Important Questions',
     blurb: 'Questions worth practising before exams.',
-    icon: '⭐',
+    icon: StarIcon,
     badge: 'Coming Soon!',
   },
   {
     title: 'Previous Year Questions',
     blurb: 'Past papers, subject by subject.',
-    icon: '📝',
+    icon: FileTextIcon,
     badge: 'Coming Soon!',
   },
 ];

@@ -34,11 +34,18 @@ const OpenTile = styled(Link)`
 const ClosedTile = styled.button.attrs({ type: 'button' })`
   ${tile}
   cursor: pointer;
-  opacity: 0.7;
+  /* Dashed, not faded: faded text fell under AA contrast (decision 018). */
+  border-style: dashed;
 `;
 
-const Icon = styled.span`
-  font-size: 2rem;
+/** As tall as the emoji's line was (2rem × 1.5), so the cards keep their height. */
+const IconBox = styled.span`
+  display: inline-flex;
+  width: 3rem;
+  height: 3rem;
+  align-items: center;
+  justify-content: center;
+  color: ${({ theme }) => theme.colors.primary};
 `;
 
 const Badge = styled.span`
@@ -50,9 +57,12 @@ const Badge = styled.span`
 `;
 
 export function CategoryCard({ category, onUnavailable }: { category: Category; onUnavailable(): void }) {
+  const Icon = category.icon;
   const body = (
     <>
-      <Icon aria-hidden="true">{category.icon}</Icon>
+      <IconBox>
+        <Icon size={32} />
+      </IconBox>
       <h2>{category.title}</h2>
       <p>{category.blurb}</p>
       {category.badge && <Badge>{category.badge}</Badge>}

@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { documentTitle, routeFor } from '@studyhub/shared';
+
+/** Each route's own tab title from the route table (decision 018). */
+export function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = documentTitle(routeFor(pathname));
+  }, [pathname]);
+  return null;
+}
