@@ -3,7 +3,13 @@
  * errors. Tests that break something on purpose name the exact messages they expect with `allow`.
  */
 import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { baseUrl, CHROMIUM_PATH } from './env';
 import { signIn, type DemoRole, type SessionData } from './session';
 
@@ -35,6 +41,8 @@ export interface OpenOptions {
   signedIn?: boolean | DemoRole | SessionData;
   /** Problems this test causes on purpose; every other one fails the test. */
   allow?: ProblemFilter[];
+  /** The device the context stands for (a phone: viewport, hasTouch, isMobile, deviceScaleFactor). */
+  device?: BrowserContextOptions;
 }
 
 export interface Session {
@@ -69,9 +77,9 @@ export function setUpBrowser(): { open(options?: OpenOptions): Promise<Session> 
   });
 
   return {
-    async open({ signedIn = false, allow = [] } = {}) {
+    async open({ signedIn = false, allow = [], device = {} } = {}) {
       if (!browser) throw new Error('setUpBrowser() must be called at the top level of a test file');
-      const context = await browser.newContext({ baseURL: baseUrl() });
+      const context = await browser.newContext({ ...device, baseURL: baseUrl() });
       const problems = recordProblems(context);
       if (signedIn) await signIn(context, signedIn === true ? 'student' : signedIn);
       const page = await context.newPage();
