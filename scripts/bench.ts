@@ -1,12 +1,13 @@
 /**
- * npm run bench [-- --only pages|api|downloads|accounts]: the speed and weight of what users wait on, against a
- * real server process on loopback (SQLite in a temp folder, NODE_ENV=production with its logging, the site
+ * npm run bench [-- --only pages|api|downloads|accounts|reader]: the speed and weight of what users wait on,
+ * against a real server process on loopback (SQLite in a temp folder, NODE_ENV=production with its logging, the site
  * released into a temp deploy folder). Prints numbers with the command that reproduces each; asserts nothing
  * (targets live here and in docs/decisions/014, the byte budget in the browser suite).
  *   - pages: Home's and an area page's JavaScript, Lighthouse mobile and desktop, opening an area (pages.ts)
  *   - api: /api/notes/recent and /api/syllabus under load against an Express 5 baseline (api-reads.ts)
  *   - downloads: a 20 MB PDF 8 at a time from Node, from nginx, and behind nginx (downloads.ts)
  *   - accounts: login and register latency; upload throughput and the server's memory during it
+ *   - reader: a 20 MB PDF's first page in the in-page reader on a phone, time and bytes fetched (reader.ts)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,11 +19,12 @@ import { loadConfig } from '../api/src/config';
 import { benchApiReads } from './bench/api-reads';
 import { benchDownloads } from './bench/downloads';
 import { benchPages } from './bench/pages';
+import { benchReader } from './bench/reader';
 import { hasChromium } from './lib/chromium';
 import { deployAll } from './lib/deploy-local';
 import { startListening } from './lib/listening';
 
-const SECTIONS = ['pages', 'api', 'downloads', 'accounts'] as const;
+const SECTIONS = ['pages', 'api', 'downloads', 'accounts', 'reader'] as const;
 type Section = (typeof SECTIONS)[number];
 const { values } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
 const chosen = (values.only ?? [...SECTIONS]) as Section[];
@@ -46,7 +48,7 @@ const serverEnv = {
   SEED_DEMO: '1',
 };
 const config = loadConfig(serverEnv);
-if (chosen.includes('pages')) {
+if (chosen.includes('pages') || chosen.includes('reader')) {
   console.log('Releasing the site into the bench deploy folder (builds what is not built)…');
   await deployAll(config.deployDir);
 }
@@ -182,6 +184,14 @@ try {
           startListening('api/src/server.ts', { ...serverEnv, ...env }, 'The server behind nginx'),
       }),
     );
+  }
+  if (chosen.includes('reader')) {
+    if (hasChromium()) {
+      section(
+        'PDF reader (npm run bench -- --only reader)',
+        await benchReader({ base, adminToken: admin.token, student, fileMb: FILE_MB }),
+      );
+    } else section('PDF reader', ['skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)']);
   }
   if (chosen.includes('accounts')) {
     section('Accounts and uploads (npm run bench -- --only accounts)', [

@@ -1,7 +1,7 @@
 /**
  * Locators for the pages the tests walk through, by role and visible text (SPEC §2) wherever possible.
  */
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
@@ -31,25 +31,3 @@ export async function downloadCount(card: Locator): Promise<string> {
 /** The area fallback of the shell (DESIGN §3). */
 export const areaUnavailable = (page: Page) =>
   page.getByRole('alert').filter({ hasText: 'This section is temporarily unavailable' });
-
-/** Chromium's built-in PDF viewer: an extension page inside any frame that shows a PDF. */
-const PDF_VIEWER = 'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/';
-const PDF_TIMEOUT_MS = 15_000;
-
-/**
- * Waits until Chromium's PDF viewer in the page has read a document of `pages` pages, which is what the reader
- * sees. A response the browser would not render (a blocking header, a broken file) leaves no viewer, or one
- * that counts 0 pages.
- */
-export async function seeRenderedPdf(page: Page, pages: number): Promise<void> {
-  const deadline = Date.now() + PDF_TIMEOUT_MS;
-  let viewer: Frame | undefined;
-  while (!(viewer = page.frames().find((frame) => frame.url().startsWith(PDF_VIEWER)))) {
-    if (Date.now() > deadline) throw new Error('No PDF viewer appeared in the page');
-    await page.waitForTimeout(100);
-  }
-  await viewer
-    .locator('viewer-page-selector')
-    .filter({ hasText: `/ ${pages}` })
-    .waitFor({ timeout: Math.max(deadline - Date.now(), 1000) });
-}

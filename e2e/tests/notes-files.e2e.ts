@@ -7,7 +7,7 @@ import { expect, test } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { setUpBrowser } from '../support/browser';
 import { url } from '../support/env';
-import { seeHeading, seeRenderedPdf, subjectCard } from '../support/pages';
+import { seeHeading, subjectCard } from '../support/pages';
 
 const browser = setUpBrowser();
 const UNIT_PATH = '/api/download/CSE/Third_Year/Semester_6/CS-601/3';
@@ -63,16 +63,16 @@ test('an admin uploads a PDF; Home lists it; a student previews and downloads th
   await units.first().getByText('Not uploaded yet').waitFor();
   expect(await units.first().getByRole('button', { name: 'Preview Notes' }).count()).toBe(0);
 
-  // Preview: the modal's frame loads the PDF from the SPEC §7 path, sandboxed (docs/security.md item 42), and
-  // Chromium's viewer still shows it. allHeaders() is what the server sent; headers() is what Chromium hands its
-  // viewer, which keeps only the frame-ancestors part of a PDF's policy.
+  // Preview: the modal's reader (pdf.js, decision 016) loads the PDF from the SPEC §7 path, sent sandboxed
+  // (docs/security.md item 42), and draws its page.
   const framed = page.waitForResponse((response) => response.url().startsWith(url(UNIT_PATH)));
   await units.nth(2).getByRole('button', { name: 'Preview Notes' }).click();
   const frameResponse = await framed;
   expect(frameResponse.status()).toBe(200);
   expect(frameResponse.headers()['content-type']).toBe('application/pdf');
   expect((await frameResponse.allHeaders())['content-security-policy']).toMatch(/^sandbox;/);
-  await seeRenderedPdf(page, 1);
+  await page.getByRole('dialog').getByText('Page 1 of 1').waitFor();
+  await page.locator('[data-testid="pdf-page"][data-drawn-page="1"]').waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
   // Download: the link's bytes are exactly what the admin uploaded.

@@ -18,7 +18,7 @@ import { STORAGE_KEYS } from '@studyhub/shared/constants';
 import { CHROMIUM_PATH } from '../lib/chromium';
 
 /** Chromium as root without a display, and without its calls home (they are refused here). */
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -58,7 +58,7 @@ function writeSession([keys, session]: readonly [typeof STORAGE_KEYS, Session]):
   localStorage.setItem(keys.user, JSON.stringify(session.user));
 }
 
-async function signIn(context: BrowserContext, session: Session): Promise<void> {
+export async function signIn(context: BrowserContext, session: Session): Promise<void> {
   await context.addInitScript(writeSession, [STORAGE_KEYS, session] as const);
 }
 

@@ -7,6 +7,16 @@ import { findSubject } from '@studyhub/shared/catalog';
 import type { AvailableUnit, UnitsReply } from '@studyhub/shared/schemas';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
 import { NotesArea } from '../notes-area';
+import { openPdf } from '../reader/pdf-engine';
+
+// pdf.js needs a canvas and a worker, which jsdom has not: the reader's engine is the one thing replaced here.
+// Loading stays pending, so these tests see the reader's frame; the browser suite (e2e/tests/reader.e2e.ts)
+// draws real PDFs with the real engine.
+const destroyLoading = jest.fn(async () => undefined);
+jest.mock('../reader/pdf-engine', () => ({
+  openPdf: jest.fn(() => ({ promise: new Promise(() => undefined), destroy: destroyLoading })),
+  isCancelled: () => false,
+}));
 
 const THIRD_YEAR_SEM_5 = { branch: 'CSE', year: 'ThirdYear', semester: '5' };
 const CHECKING = 'Checking which units are available…';
@@ -204,19 +214,26 @@ describe('SubjectPage preview', () => {
     return screen.getByRole('dialog');
   }
 
-  it('opens a dialog with the unit PDF in an embedded frame', async () => {
+  it('opens a dialog with the in-page reader of the unit PDF, loading it from the signed link', async () => {
     const dialog = await openPreview();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleName(/CS-501 · Unit 1/);
-    const frame = dialog.querySelector('iframe');
-    expect(frame).not.toBeNull();
-    expect(frame).toHaveAttribute('src', fileFor('CS-501', 1).url);
-    expect(frame).toHaveAttribute('title');
+    expect(await within(dialog).findByRole('status', { name: 'Loading the PDF…' })).toBeInTheDocument();
+    expect(openPdf).toHaveBeenCalledWith({ url: fileFor('CS-501', 1).url, token: expect.any(String) });
+    expect(within(dialog).getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      fileFor('CS-501', 1).downloadUrl,
+    );
+    expect(dialog.querySelector('iframe')).toBeNull();
   });
 
   it('previews the unit whose button was pressed', async () => {
     const dialog = await openPreview(3);
-    expect(dialog.querySelector('iframe')).toHaveAttribute('src', fileFor('CS-501', 4).url);
+    expect(await within(dialog).findByRole('link', { name: 'Open in new tab' })).toHaveAttribute(
+      'href',
+      fileFor('CS-501', 4).url,
+    );
+    expect(openPdf).toHaveBeenCalledWith(expect.objectContaining({ url: fileFor('CS-501', 4).url }));
   });
 
   it('the close button closes it', async () => {
@@ -225,13 +242,16 @@ describe('SubjectPage preview', () => {
     expect(close).toHaveFocus();
     await userEvent.click(close);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(document.querySelector('iframe')).toBeNull();
+    expect(within(unitCards()[0]!).getByRole('button', { name: 'Preview Notes' })).toHaveFocus();
   });
 
-  it('Escape closes it', async () => {
-    await openPreview();
+  it('Escape closes it, returns focus to the Preview button and stops loading the PDF', async () => {
+    await openPreview(1);
+    await screen.findByRole('status', { name: 'Loading the PDF…' });
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(unitCards()[1]!).getByRole('button', { name: 'Preview Notes' })).toHaveFocus();
+    expect(destroyLoading).toHaveBeenCalled();
   });
 
   it('a click outside the dialog closes it, a click inside does not', async () => {

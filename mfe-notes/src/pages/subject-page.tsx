@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -13,6 +13,7 @@ import {
   Page,
   PageTitle,
   PATHS,
+  Spinner,
   yearPath,
 } from '@studyhub/shared';
 import { findSubject, subjectUnits, type Unit } from '@studyhub/shared/catalog';
@@ -50,12 +51,8 @@ function availabilityLine(availability: UnitAvailability) {
   return null;
 }
 
-const PdfFrame = styled.iframe`
-  flex: 1;
-  width: 100%;
-  border: 0;
-  background: #fff;
-`;
+/** pdf.js and the reader are a chunk of their own, fetched when a student first opens a preview. */
+const PdfReader = lazy(() => import(/* webpackChunkName: "pdf-reader" */ '../reader/pdf-reader'));
 
 export function SubjectPage() {
   const { subjectCode = '' } = useParams();
@@ -124,7 +121,13 @@ export function SubjectPage() {
           title={`${subject.code} · ${preview.unit.title}: ${preview.unit.description}`}
           onClose={() => setPreview(null)}
         >
-          <PdfFrame title={`${subject.name} ${preview.unit.title} notes`} src={preview.file.url} />
+          <Suspense fallback={<Spinner label="Loading the PDF reader" />}>
+            <PdfReader
+              title={`${subject.name} ${preview.unit.title} notes`}
+              url={preview.file.url}
+              downloadUrl={preview.file.downloadUrl}
+            />
+          </Suspense>
         </Modal>
       )}
     </Page>

@@ -44,6 +44,8 @@ try {
       defaultView: page,
       currentScript: { tagName: 'SCRIPT', src: 'https://release-check.invalid/' + filename },
       getElementsByTagName: () => [],
+      // webpack's runtime reads the page's base URL for files a build links by URL (the notes area's pdf.js worker).
+      baseURI: 'https://release-check.invalid/',
     };
     // An area takes Module Federation's runtime from the shell (decision 014). A stand-in answers every use of
     // it with itself: enough for the entry to define its container, which is what is checked here.

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
-const Backdrop = styled.div`
+const Backdrop = styled.div<{ $size: ModalSize }>`
   position: fixed;
   inset: 0;
   z-index: 1000;
@@ -11,6 +11,15 @@ const Backdrop = styled.div`
   align-items: center;
   justify-content: center;
   padding: 16px;
+  overscroll-behavior: contain;
+  ${({ $size }) =>
+    $size === 'large' &&
+    css`
+      /* A document on a phone needs every pixel of the screen. */
+      @media (max-width: 600px) {
+        padding: 0;
+      }
+    `}
 `;
 
 const Dialog = styled.div<{ $size: ModalSize }>`
@@ -19,9 +28,18 @@ const Dialog = styled.div<{ $size: ModalSize }>`
   border-radius: ${({ theme }) => theme.radius};
   width: ${({ $size }) => ($size === 'large' ? 'min(1000px, 100%)' : 'min(480px, 100%)')};
   height: ${({ $size }) => ($size === 'large' ? 'min(90vh, 900px)' : 'auto')};
+  max-height: 100%;
   display: flex;
   flex-direction: column;
   overflow: hidden;
+  ${({ $size }) =>
+    $size === 'large' &&
+    css`
+      @media (max-width: 600px) {
+        height: 100%;
+        border-radius: 0;
+      }
+    `}
 `;
 
 const Header = styled.header`
@@ -40,13 +58,15 @@ const Header = styled.header`
 const Close = styled.button.attrs({ type: 'button' })`
   font-size: 1.6rem;
   line-height: 1;
+  min-width: 44px;
+  min-height: 44px;
   background: none;
   border: none;
   color: inherit;
   cursor: pointer;
 `;
 
-/** large: a document viewer (the PDF preview); small: a question or a short form. */
+/** large: a document viewer (the PDF reader); small: a question or a short form. */
 export type ModalSize = 'large' | 'small';
 
 interface ModalProps {
@@ -58,26 +78,118 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
 }
 
-/** A dialog that closes on its button, on Escape and on a click outside it. */
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[inert]') && element.getClientRects().length > 0,
+  );
+}
+
+/** jsdom lays nothing out, so "has a box" cannot decide there; everything focusable counts. */
+function tabbableIn(container: HTMLElement): HTMLElement[] {
+  const laidOut = focusableIn(container);
+  return laidOut.length > 0 ? laidOut : [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+}
+
+/**
+ * Everything else in <body> is made inert and hidden from screen readers while the dialog is open; the
+ * previous values come back on close (another dialog, or the app, may have set them).
+ */
+function shutOutTheRest(keep: HTMLElement): () => void {
+  const changed = [...document.body.children]
+    .filter((element): element is HTMLElement => element instanceof HTMLElement && element !== keep)
+    .filter((element) => !['SCRIPT', 'STYLE', 'LINK'].includes(element.tagName))
+    .map((element) => ({
+      element,
+      inert: element.hasAttribute('inert'),
+      ariaHidden: element.getAttribute('aria-hidden'),
+    }));
+  for (const { element } of changed) {
+    element.setAttribute('inert', '');
+    element.setAttribute('aria-hidden', 'true');
+  }
+  const overflow = document.body.style.overflow;
+  // The page behind must not scroll under a finger dragging the document.
+  document.body.style.overflow = 'hidden';
+  return () => {
+    document.body.style.overflow = overflow;
+    for (const { element, inert, ariaHidden } of changed) {
+      if (!inert) element.removeAttribute('inert');
+      if (ariaHidden === null) element.removeAttribute('aria-hidden');
+      else element.setAttribute('aria-hidden', ariaHidden);
+    }
+  };
+}
+
+/**
+ * A modal dialog: focus moves to its close button and stays inside (Tab and Shift+Tab wrap), Escape closes it
+ * wherever focus is (even on the page after a click), so does a click outside it; the rest of the page is inert,
+ * hidden from screen readers and does not scroll; on close, focus goes back to what had it before (the button
+ * that opened it).
+ */
 export function Modal({ title, onClose, children, size = 'large', role = 'dialog' }: ModalProps) {
   const titleId = useId();
+  const backdropRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-
+  // Callers pass a new function each render; opening effects must not re-run (and steal focus) for that.
+  const onCloseRef = useRef(onClose);
   useEffect(() => {
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    onCloseRef.current = onClose;
   }, [onClose]);
 
+  useEffect(() => {
+    const backdrop = backdropRef.current;
+    const dialog = dialogRef.current;
+    if (!backdrop || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const restore = shutOutTheRest(backdrop);
+    closeRef.current?.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const tabbable = tabbableIn(dialog);
+      const first = tabbable[0];
+      const last = tabbable.at(-1);
+      if (!first || !last) return;
+      const active = document.activeElement;
+      const inside = active instanceof Node && dialog.contains(active);
+      if (!inside || (event.shiftKey && active === first) || (!event.shiftKey && active === last)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      restore();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
   return createPortal(
-    <Backdrop onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <Dialog $size={size} role={role} aria-modal="true" aria-labelledby={titleId}>
+    <Backdrop
+      ref={backdropRef}
+      $size={size}
+      onClick={(event) => event.target === event.currentTarget && onCloseRef.current()}
+    >
+      <Dialog ref={dialogRef} $size={size} role={role} aria-modal="true" aria-labelledby={titleId}>
         <Header>
           <h2 id={titleId}>{title}</h2>
-          <Close ref={closeRef} onClick={onClose} aria-label="Close">
+          <Close ref={closeRef} onClick={() => onCloseRef.current()} aria-label="Close">
             ×
           </Close>
         </Header>

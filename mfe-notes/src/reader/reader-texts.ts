@@ -1,0 +1,22 @@
+/** What the reader says (issue 13 §1). SPEC's subject-page buttons keep their own texts. */
+export const READER_TEXTS = {
+  loading: 'Loading the PDF…',
+  drawing: 'Drawing the page…',
+  previous: 'Previous page',
+  next: 'Next page',
+  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
+  jumpLabel: 'Go to page',
+  jumpButton: 'Go',
+  jumpInvalid: (count: number) => `Enter a page number from 1 to ${count}.`,
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  fitWidth: 'Fit to width',
+  download: 'Download',
+  openInNewTab: 'Open in new tab',
+  damaged: 'This PDF could not be shown: the file is damaged or not a PDF the reader understands.',
+  protected: 'This PDF is password-protected and cannot be shown here. Download it to open it.',
+  unavailable: 'The PDF could not be loaded. Check your connection and try again, or download it.',
+  missing: 'This file is no longer on the server. Reload the page to see the current notes.',
+  retry: 'Try again',
+  documentLabel: (title: string) => `${title}, page`,
+} as const;
