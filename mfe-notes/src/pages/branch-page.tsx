@@ -8,7 +8,8 @@ const BranchCard = styled(Card).attrs({ as: Link })<{ $available: boolean }>`
   color: inherit;
   text-decoration: none;
   min-height: 44px;
-  opacity: ${({ $available }) => ($available ? 1 : 0.8)};
+  /* Dashed, not faded: faded text fell under AA contrast (decision 018). */
+  border-style: ${({ $available }) => ($available ? 'solid' : 'dashed')};
   transition: transform 0.12s ease;
   h2 {
     margin: 0;

@@ -22,6 +22,8 @@ const NAV_LINKS: readonly { label: string; to: string; area?: AreaName }[] = [
 ];
 
 const MOBILE_BREAKPOINT = '820px';
+/** Below this (small Android phones, 320–400 px) the header's one row is tightened so it never overflows. */
+const NARROW_PHONE = '400px';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 const Bar = styled.header`
@@ -39,6 +41,19 @@ const Inner = styled.div`
   display: flex;
   align-items: center;
   gap: 16px;
+  @media (max-width: ${NARROW_PHONE}) {
+    padding: 8px 12px;
+    gap: 6px;
+    /* Everything after the logo: Login/Logout keeps room for its word, the icon buttons less. */
+    & > :not(:first-child) {
+      padding-left: 12px;
+      padding-right: 12px;
+    }
+    & > button[aria-label] {
+      padding-left: 8px;
+      padding-right: 8px;
+    }
+  }
 `;
 
 const Logo = styled(Link)`
@@ -47,6 +62,9 @@ const Logo = styled(Link)`
   text-decoration: none;
   color: ${({ theme }) => theme.colors.text};
   margin-right: auto;
+  @media (max-width: ${NARROW_PHONE}) {
+    font-size: 1.15rem;
+  }
   span {
     color: ${({ theme }) => theme.colors.primary};
   }
