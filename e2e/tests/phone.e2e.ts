@@ -285,6 +285,31 @@ describe('admin lists on a phone', () => {
   });
 });
 
+describe('the header’s menu on a phone', () => {
+  test('opens on a tap, turns into a close button, closes on a link and on Escape with focus back', async () => {
+    const { page } = await browser.open({ device: phone(390) });
+    await page.goto('/');
+    await seeHeading(page, 'Unlock Your Academic Potential');
+    const menu = page.getByRole('navigation', { name: 'Mobile menu', includeHidden: true });
+    await expect(menu.isVisible()).resolves.toBe(false);
+
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await menu.waitFor();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect(close.getAttribute('aria-expanded')).resolves.toBe('true');
+    await menu.getByRole('link', { name: 'About' }).tap();
+    await page.waitForURL(url('/about'));
+    await menu.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+  });
+});
+
 describe('/branch on a phone', () => {
   test('a tap anywhere on a branch card opens it', async () => {
     const { page } = await browser.open({ signedIn: true, device: phone(390) });
