@@ -1,4 +1,4 @@
-// One lint setup for the whole repo. The boundaries rule keeps dependencies one way (STYLE.md):
+// One lint setup for the whole repo. The boundaries rule keeps dependencies one way (architecture §2):
 // @studyhub/shared → areas → shell; no area imports another area or the shell; the shell reaches areas only
 // through Module Federation at run time.
 import js from '@eslint/js';

@@ -1,5 +1,5 @@
 /**
- * Accounts made straight through the API, for tests whose subject is not sign-up itself (STYLE.md: create
+ * Accounts made straight through the API, for tests whose subject is not sign-up itself (create
  * sessions directly when the login flow is not under test). Codes are read from the outbox as a user would.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
