@@ -32,7 +32,7 @@ export interface Config {
   /** Where contact messages are mailed. */
   contactEmail: string;
   googleClientId: string | null;
-  /** Uploaded note PDFs, outside any static root (DESIGN §6). */
+  /** Uploaded note PDFs, outside any static root (architecture §6). */
   filesDir: string;
   /**
    * DOWNLOAD_ACCEL_PREFIX, e.g. `/_files/`: behind nginx, a download is checked here as always, then answered
@@ -42,7 +42,7 @@ export interface Config {
   downloadAccelPrefix: string | null;
   /** Largest accepted upload, in bytes (UPLOAD_MAX_MB, default 25). */
   uploadMaxBytes: number;
-  /** How long the admin upload form waits (UPLOAD_TIMEOUT_S, default SPEC §9's 10 s); sent to the browser. */
+  /** How long the admin upload form waits (UPLOAD_TIMEOUT_S, default product §9's 10 s); sent to the browser. */
   uploadTimeoutMs: number;
   /** How long a connection may take over each stage of a request (docs/security.md item 40). */
   httpTimeouts: HttpTimeouts;

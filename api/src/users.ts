@@ -6,7 +6,7 @@ import type { Database, UsersTable } from './db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 
-/** SPEC §3 "User" as sent to the browser: never the hash, the Google subject or the token version. */
+/** product §3 "User" as sent to the browser: never the hash, the Google subject or the token version. */
 export function toApiUser(row: UserRow): User {
   return {
     _id: row.id,

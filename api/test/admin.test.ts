@@ -1,5 +1,5 @@
 /**
- * Administration (issue 6; SPEC §6–§7; docs/security.md items 17, 21–23, 28, 30): users and roles, the last-admin
+ * Administration (issue 6; product §6–§7; docs/security.md items 17, 21–23, 28, 30): users and roles, the last-admin
  * guard, immediate effect on the target's existing token, deletion that keeps history, the audit trail and the
  * contact inbox.
  */

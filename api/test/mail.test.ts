@@ -145,7 +145,7 @@ describe('mail to the outbox folder (no SMTP_URL)', () => {
     expect((parsed.to as { text: string }).text).toBe(user.email);
     const code = parsed.text?.match(/verification code is (\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    // The embedded default prints the mail so a new user can read the code (DESIGN §5).
+    // The embedded default prints the mail so a new user can read the code (architecture §5).
     expect(printed.join('\n')).toContain(code);
 
     const verify = await t.post('/api/auth/verify-otp', {

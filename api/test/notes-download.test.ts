@@ -1,5 +1,5 @@
 /**
- * SPEC §7 download path and the units call; DESIGN §6 and docs/security.md item 26: files found through the database,
+ * product §7 download path and the units call; architecture §6 and docs/security.md item 26: files found through the database,
  * signed short-lived links or the bearer header, inline or attachment, Range, every year/semester spelling, and
  * path-traversal variants that never serve anything.
  */

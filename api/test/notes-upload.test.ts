@@ -1,5 +1,5 @@
 /**
- * SPEC §7 upload and recent calls; docs/security.md items 22, 24, 25, 30: who may upload, what the query must name,
+ * product §7 upload and recent calls; docs/security.md items 22, 24, 25, 30: who may upload, what the query must name,
  * size and signature checks while streaming, server-chosen names, nothing left behind on rejection, history on
  * re-upload, concurrent uploads and the audit row.
  */

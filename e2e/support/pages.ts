@@ -1,5 +1,5 @@
 /**
- * Locators for the pages the tests walk through, by role and visible text (SPEC §2) wherever possible.
+ * Locators for the pages the tests walk through, by role and visible text (product §2) wherever possible.
  */
 import type { Locator, Page } from 'playwright-core';
 
@@ -28,6 +28,6 @@ export async function downloadCount(card: Locator): Promise<string> {
   return count;
 }
 
-/** The area fallback of the shell (DESIGN §3). */
+/** The area fallback of the shell (architecture §3). */
 export const areaUnavailable = (page: Page) =>
   page.getByRole('alert').filter({ hasText: 'This section is temporarily unavailable' });

@@ -1,6 +1,6 @@
 /**
  * A signed-in user in localStorage before the app loads, made the way the login page makes it: a real login
- * call, whose user and token are stored under SPEC §3's keys. Tests whose subject is not sign-in use this.
+ * call, whose user and token are stored under product §3's keys. Tests whose subject is not sign-in use this.
  */
 import type { BrowserContext } from 'playwright-core';
 import { url } from './env';

@@ -32,7 +32,7 @@ const ROLE_FOR: Record<Access, DemoRole | 'anonymous'> = {
 /** Values for the table's path parameters; a new parameter fails the test until it is given one here. */
 const PARAMS: Record<string, string> = { subjectCode: 'CS-501', token: 'a11y-check-token' };
 
-/** The navigation state pages are opened with in the app (SPEC §2): the subject's context, the sign-up's email. */
+/** The navigation state pages are opened with in the app (product §2): the subject's context, the sign-up's email. */
 const STATES: Record<string, unknown> = {
   subject: { branch: 'CSE', year: 'ThirdYear', semester: '5' },
   'verify-otp': { email: 'a11y-check@example.com', registration: 'a11y-check' },

@@ -1,5 +1,5 @@
 /**
- * Administration end to end (issue 6; SPEC §2, §6, §8): an admin changes a student's role there and back and
+ * Administration end to end (issue 6; product §2, §6, §8): an admin changes a student's role there and back and
  * deletes a user, and reads both in Activity; a demoted admin is turned away on their next navigation; a student
  * never gets into the admin pages.
  */

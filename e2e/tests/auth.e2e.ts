@@ -1,5 +1,5 @@
 /**
- * Accounts end to end on the composed production site (SPEC §2, §4, §8): sign up with the code from the mail
+ * Accounts end to end on the composed production site (product §2, §4, §8): sign up with the code from the mail
  * outbox, log in and out, reset a forgotten password, and the OTP block after three resends.
  */
 import { describe, expect, test } from '@jest/globals';

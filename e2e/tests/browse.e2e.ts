@@ -1,6 +1,6 @@
 /**
  * A student's way to a unit's notes: Home → branch → notes → year → subject → preview, and the year page's
- * local download count going up (SPEC §2, §4 "Downloads").
+ * local download count going up (product §2, §4 "Downloads").
  */
 import { expect, test } from '@jest/globals';
 import { setUpBrowser } from '../support/browser';
@@ -50,7 +50,7 @@ test('a student browses to a unit and previews its notes', async () => {
   await seeHeading(page, 'Theory of Computation - Units');
   expect(await page.getByTestId('unit-card').count()).toBe(5);
 
-  // The reader loads the SPEC §7 download path, signed by the units call, and draws the PDF's first page.
+  // The reader loads the product §7 download path, signed by the units call, and draws the PDF's first page.
   const pdfLoaded = page.waitForResponse((response) => response.url().startsWith(url(UNIT_1_PATH)));
   await page.getByTestId('unit-card').first().getByRole('button', { name: 'Preview Notes' }).click();
   const dialog = page.getByRole('dialog');

@@ -1,6 +1,6 @@
 /**
  * A broken or missing notes build costs only the notes pages: the frame, Home and About keep working, and
- * Retry picks up a fixed remotes.json without a page load (DESIGN §3).
+ * Retry picks up a fixed remotes.json without a page load (architecture §3).
  */
 import { afterEach, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';

@@ -1,6 +1,6 @@
 /**
  * The shell's frame and routing: theme, guards, unknown paths, year-path spelling, and an About page that
- * talks to no other origin (SPEC §2–§4).
+ * talks to no other origin (product §2–§4).
  */
 import { describe, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * Note files end to end (SPEC §2, §7): an admin uploads a unit's PDF with real progress, Home lists it, and a
+ * Note files end to end (product §2, §7): an admin uploads a unit's PDF with real progress, Home lists it, and a
  * student previews it in the subject page's modal and downloads the very same bytes.
  */
 import { createHash } from 'node:crypto';
@@ -63,7 +63,7 @@ test('an admin uploads a PDF; Home lists it; a student previews and downloads th
   await units.first().getByText('Not uploaded yet').waitFor();
   expect(await units.first().getByRole('button', { name: 'Preview Notes' }).count()).toBe(0);
 
-  // Preview: the modal's reader (pdf.js, decision 016) loads the PDF from the SPEC §7 path, sent sandboxed
+  // Preview: the modal's reader (pdf.js, decision 016) loads the PDF from the product §7 path, sent sandboxed
   // (docs/security.md item 42), and draws its page.
   const framed = page.waitForResponse((response) => response.url().startsWith(url(UNIT_PATH)));
   await units.nth(2).getByRole('button', { name: 'Preview Notes' }).click();

@@ -118,7 +118,7 @@ describe.each([PHONE, DESKTOP])('subject search on a %s', (device) => {
 
     await search(page, 'Search categories and subjects', 'compiler');
     expect(loaded).toHaveLength(1);
-    // The category filter of SPEC §2 still applies to the same text.
+    // The category filter of product §2 still applies to the same text.
     await page.getByText('Oops! No matching category found.').waitFor();
     await page.getByRole('status').filter({ hasText: '1 subject found.' }).waitFor();
     const hit = page.getByRole('option', { name: /CS-603\(C\) Compiler Design/ });

@@ -1,5 +1,5 @@
 /**
- * Syllabus end to end (SPEC §2, §4, §8): an admin adds an entry, adds it again with a new semester link and sees
+ * Syllabus end to end (product §2, §4, §8): an admin adds an entry, adds it again with a new semester link and sees
  * it merged, edits it inline, cleans up an imported near-duplicate and deletes it; a student filters the
  * syllabus and opens a semester's PDF from its tile.
  */
@@ -60,7 +60,7 @@ test('an admin adds, merges, edits, cleans up and deletes a syllabus entry', asy
   await fillAddForm(page, { 1: SEM(1) });
   await toast(page, '✅ Syllabus added successfully!');
 
-  // The same department, program, system, grading and type again, with another semester: merged (SPEC §4).
+  // The same department, program, system, grading and type again, with another semester: merged (product §4).
   await fillAddForm(page, { 2: SEM(2) });
   await toast(page, '✅ Syllabus updated with new semester links!');
 

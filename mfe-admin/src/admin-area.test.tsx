@@ -106,7 +106,7 @@ describe('AdminArea', () => {
   });
 });
 
-describe('the session check on entering an admin page (SPEC §6, §8)', () => {
+describe('the session check on entering an admin page (product §6, §8)', () => {
   it.each([
     ['401', () => Promise.reject(httpError(401, { message: 'Session expired. Please log in again.' }))],
     ['403', () => Promise.reject(httpError(403, { message: 'Admins only.' }))],
@@ -165,7 +165,7 @@ describe('the session check on entering an admin page (SPEC §6, §8)', () => {
   });
 });
 
-describe('admin home (SPEC §2, §6)', () => {
+describe('admin home (product §2, §6)', () => {
   it('links to the four SPEC pages and the two beyond it', async () => {
     renderArea('home', '/admin');
     const nav = await screen.findByRole('navigation', { name: 'Administration' });

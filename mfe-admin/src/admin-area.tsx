@@ -24,7 +24,7 @@ const PAGES: Record<string, () => ReactElement> = {
 const isAdminOnly = (page: string) =>
   ROUTE_TABLE.some((route) => route.area === 'admin' && route.page === page && route.access === 'admin');
 
-/** Every admin page first checks the session with the server (SPEC §6, §8). */
+/** Every admin page first checks the session with the server (product §6, §8). */
 export function AdminArea({ page }: AreaRoutesProps) {
   const Page = PAGES[page];
   if (!Page) return <Navigate to="/" replace />;

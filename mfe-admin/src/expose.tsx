@@ -1,4 +1,4 @@
-/** What the admin area gives the shell: the contract of @studyhub/shared (DESIGN §3). */
+/** What the admin area gives the shell: the contract of @studyhub/shared (architecture §3). */
 import { CONTRACT_VERSION, type AreaName } from '@studyhub/shared';
 
 export { AdminArea as default } from './admin-area';

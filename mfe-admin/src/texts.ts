@@ -1,4 +1,4 @@
-/** The upload page's texts: SPEC §5 and §8 word for word, and our own where the SPEC is silent. */
+/** The upload page's texts: product §5 and §8 word for word, and our own where the SPEC is silent. */
 export const UPLOAD_TEXTS = {
   allFieldsRequired: '⚠️ All fields are required!',
   success: '✅ Upload successful!',
@@ -9,7 +9,7 @@ export const UPLOAD_TEXTS = {
   timedOut: (seconds: number) => `The upload did not finish within ${seconds} s.`,
 } as const;
 
-/** The syllabus pages' texts: SPEC §8 "Admin" word for word, and our own where the SPEC is silent. */
+/** The syllabus pages' texts: product §8 "Admin" word for word, and our own where the SPEC is silent. */
 export const SYLLABUS_TEXTS = {
   added: '✅ Syllabus added successfully!',
   merged: '✅ Syllabus updated with new semester links!',
@@ -29,16 +29,16 @@ export const SYLLABUS_TEXTS = {
     'Merge syllabus entries that differ only in case or spacing? The oldest of each group keeps its links and gains the links it lacks; the others are deleted.',
 } as const;
 
-/** The admin frame's texts: SPEC §2 and §8 word for word. */
+/** The admin frame's texts: product §2 and §8 word for word. */
 export const ADMIN_TEXTS = {
   welcome: 'Welcome, Admin',
   accessDenied: 'Access Denied: Admins only',
-  /** The /api/me check on entering an admin page (SPEC §8 "401, 403 or no token"). */
+  /** The /api/me check on entering an admin page (product §8 "401, 403 or no token"). */
   sessionExpired: 'Session expired. Please login again.',
   checking: 'Checking your session',
 } as const;
 
-/** The users page's texts: SPEC §8 word for word, and our own where the SPEC is silent. */
+/** The users page's texts: product §8 word for word, and our own where the SPEC is silent. */
 export const USERS_TEXTS = {
   sessionExpired: 'Session expired. Please log in again.',
   loadFailed: 'Failed to load users',

@@ -1,7 +1,7 @@
 import { apiErrorMessage, apiErrorReply } from '@studyhub/shared';
 
 /**
- * "The server or client message" of SPEC §8: the server's `{ message }`, else the text of an error raised in
+ * "The server or client message" of product §8: the server's `{ message }`, else the text of an error raised in
  * the browser (an unreadable Google credential), else the fallback. A failed request without a server message
  * (offline, a 500 page) shows the fallback, never axios' own wording.
  */

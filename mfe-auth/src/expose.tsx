@@ -1,4 +1,4 @@
-/** What the auth area gives the shell: the contract of @studyhub/shared (DESIGN §3). */
+/** What the auth area gives the shell: the contract of @studyhub/shared (architecture §3). */
 import { CONTRACT_VERSION, type AreaName } from '@studyhub/shared';
 
 export { AuthArea as default } from './auth-area';

@@ -1,6 +1,6 @@
 /**
  * When an email's OTP block ends (ms since the epoch), kept in localStorage so a reload keeps the block
- * (SPEC §4 "OTP resend and block").
+ * (product §4 "OTP resend and block").
  */
 const PREFIX = 'studyhub.otpBlockedUntil:';
 

@@ -4,7 +4,7 @@ export type PasswordStrength = 'Weak' | 'Medium' | 'Strong' | 'Very Strong';
 
 const [medium, strong, veryStrong] = PASSWORD_STRENGTH_THRESHOLDS;
 
-/** SPEC §5: under 8 characters Weak, under 12 Medium, under 16 Strong, otherwise Very Strong. */
+/** product §5: under 8 characters Weak, under 12 Medium, under 16 Strong, otherwise Very Strong. */
 export function passwordStrength(password: string): PasswordStrength {
   const { length } = password;
   if (length < medium) return 'Weak';

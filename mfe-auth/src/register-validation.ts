@@ -14,7 +14,7 @@ export type RegisterCheck = { ok: true; body: RegisterBody } | { ok: false; erro
 const FIELDS = new Set<string>(['name', 'email', 'password']);
 
 /**
- * SPEC §5 with the server's own schema: the first message for each field, plus "Passwords do not match.".
+ * product §5 with the server's own schema: the first message for each field, plus "Passwords do not match.".
  * The body is what the server will store (name trimmed, email lower-cased).
  */
 export function checkRegisterForm(form: RegisterForm): RegisterCheck {

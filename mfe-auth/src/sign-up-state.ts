@@ -1,4 +1,4 @@
-/** What the register page hands the code page: the email (SPEC §2) and the sign-up's id. */
+/** What the register page hands the code page: the email (product §2) and the sign-up's id. */
 export interface SignUp {
   email: string;
   registration: string;

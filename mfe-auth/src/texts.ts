@@ -1,4 +1,4 @@
-/** The auth area's user-facing texts of SPEC §4 and §8, word for word. */
+/** The auth area's user-facing texts of product §4 and §8, word for word. */
 export const AUTH_TEXTS = {
   loginSuccess: 'Login successful!',
   loginFailed: 'Login failed',

@@ -1,5 +1,5 @@
 /**
- * Year-page subject cards with their local download counts (SPEC §3–§4): kept per browser under the SPEC's
+ * Year-page subject cards with their local download counts (product §3–§4): kept per browser under the SPEC's
  * localStorage keys, seeded from the catalog, never sent to the server.
  */
 import { DOWNLOAD_COUNT_KEYS, type YearNumber } from '@studyhub/shared';
@@ -60,7 +60,7 @@ export function recordView(year: YearNumber, code: string, storage: Storage = lo
   return cards;
 }
 
-/** SPEC §2: thousands separators (1,234,567), whatever the visitor's locale. */
+/** product §2: thousands separators (1,234,567), whatever the visitor's locale. */
 const countFormat = new Intl.NumberFormat('en-US');
 
 export function formatDownloads(count: number): string {

@@ -1,7 +1,7 @@
 import { normaliseSemester, normaliseYear, yearInfo, type YearInfo } from '@studyhub/shared';
 import { NOTES_BRANCH } from '@studyhub/shared/catalog';
 
-/** The navigation state "View Notes" carries to the subject page (SPEC §2). */
+/** The navigation state "View Notes" carries to the subject page (product §2). */
 export interface SubjectContext {
   branch: string;
   year: string;

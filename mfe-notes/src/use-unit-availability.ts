@@ -10,7 +10,7 @@ export type UnitAvailability =
 const LOADING: UnitAvailability = { status: 'loading' };
 
 /**
- * Which units of a subject have a file (DESIGN §7): the subject page marks the others "Not uploaded yet"
+ * Which units of a subject have a file (architecture §7): the subject page marks the others "Not uploaded yet"
  * instead of offering a broken preview. `subjectCode` null means there is nothing to ask about.
  */
 export function useUnitAvailability(subjectCode: string | null, branch: string | null): UnitAvailability {

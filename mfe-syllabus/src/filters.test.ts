@@ -4,7 +4,7 @@ import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
 import { semesterLabel } from './components/semester-tiles';
 
 describe('syllabus filters', () => {
-  it('defaults to Syllabus, B.Tech, Semester, Grading (SPEC §9)', () => {
+  it('defaults to Syllabus, B.Tech, Semester, Grading (product §9)', () => {
     expect(toQuery(DEFAULT_FILTERS)).toEqual({
       program: 'B.Tech',
       system: 'Semester',

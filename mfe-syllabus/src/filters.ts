@@ -1,5 +1,5 @@
 /**
- * The syllabus page's filters (SPEC §2 "Syllabus page", §9): options, defaults and the request they make.
+ * The syllabus page's filters (product §2 "Syllabus page", §9): options, defaults and the request they make.
  */
 import type { UploadType } from '@studyhub/shared/schemas';
 import type { SyllabusQuery } from '@studyhub/shared';
@@ -16,7 +16,7 @@ export const PROGRAM_OPTIONS: readonly FilterOption[] = ['B.Tech', 'MCA', 'MCA D
 export const SYSTEM_OPTIONS: readonly FilterOption[] = ['Semester', 'Annual', 'All'].map(same);
 
 /**
- * The filter shows "Grading System", but the add form (SPEC §9 "Grading options (add form)") stores that
+ * The filter shows "Grading System", but the add form (product §9 "Grading options (add form)") stores that
  * grading as "Grading", so that option's value is "Grading" — which is also the SPEC's default filter value.
  * Every other option is sent exactly as shown.
  */
@@ -32,7 +32,7 @@ export interface SyllabusFilters {
   grading: string;
 }
 
-/** SPEC §9 "Default syllabus filters": Syllabus, B.Tech, Semester, Grading. */
+/** product §9 "Default syllabus filters": Syllabus, B.Tech, Semester, Grading. */
 export const DEFAULT_FILTERS: SyllabusFilters = {
   uploadType: 'Syllabus',
   program: 'B.Tech',

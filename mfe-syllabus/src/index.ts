@@ -1,2 +1,2 @@
-// The async boundary Module Federation needs before shared modules are used (DESIGN §8).
+// The async boundary Module Federation needs before shared modules are used (architecture §8).
 void import('./standalone');

@@ -38,7 +38,7 @@ export interface Session {
 
 export interface BenchPagesOptions {
   base: string;
-  /** A student's session (SPEC §3's localStorage entries) for the signed-in pages. */
+  /** A student's session (product §3's localStorage entries) for the signed-in pages. */
   student: Session;
 }
 
@@ -52,7 +52,7 @@ interface Script {
   wire: number;
 }
 
-/** Runs in the page: the session as the login page stores it (SPEC §3). */
+/** Runs in the page: the session as the login page stores it (product §3). */
 function writeSession([keys, session]: readonly [typeof STORAGE_KEYS, Session]): void {
   localStorage.setItem(keys.token, session.token);
   localStorage.setItem(keys.user, JSON.stringify(session.user));

@@ -1,5 +1,5 @@
 /**
- * SPEC §9 business constants and limits: the one place each value lives.
+ * product §9 business constants and limits: the one place each value lives.
  * Durations are in milliseconds.
  */
 export const NAME_LENGTH = { min: 3, max: 30 } as const;
@@ -15,12 +15,12 @@ export const REDIRECT_AFTER_LOGIN_MS = 1_000;
 export const REDIRECT_AFTER_OTP_MS = 2_000;
 export const REDIRECT_AFTER_RESET_MS = 1_500;
 export const REDIRECT_ON_ADMIN_SESSION_EXPIRY_MS = 1_800;
-/** The users page logs the admin out this long after a 401 (SPEC §8). */
+/** The users page logs the admin out this long after a 401 (product §8). */
 export const LOGOUT_AFTER_USERS_SESSION_EXPIRY_MS = 5_000;
 export const REDIRECT_ANONYMOUS_NOTE_CARD_MS = 1_500;
 export const ERROR_BANNER_HIDE_MS = 4_000;
 
-/** The frame's own toasts (SPEC §2) close after 3 s; the container default is SPEC §9's 5 s. */
+/** The frame's own toasts (product §2) close after 3 s; the container default is product §9's 5 s. */
 export const FRAME_TOAST_AUTO_CLOSE_MS = 3_000;
 export const UPLOAD_SUCCESS_TOAST_MS = 4_000;
 export const UPLOAD_FAILURE_TOAST_MS = 3_000;
@@ -40,7 +40,7 @@ export const UNITS_PER_SUBJECT = { min: 1, max: 7 } as const;
 export const USERS_DATE_LOCALE = 'en-IN';
 export const FOOTER_COPYRIGHT_YEAR = 2025;
 
-/** react-toastify container defaults (SPEC §9 "Notification defaults"). */
+/** react-toastify container defaults (product §9 "Notification defaults"). */
 export const TOAST_DEFAULTS = {
   position: 'top-right',
   autoClose: 5_000,
@@ -56,7 +56,7 @@ export const TOAST_DEFAULTS = {
   widthPx: 320,
 } as const;
 
-/** localStorage keys (SPEC §3), and the shell's release keys (issue 7, docs/operations.md). */
+/** localStorage keys (product §3), and the shell's release keys (issue 7, docs/operations.md). */
 export const STORAGE_KEYS = {
   user: 'user',
   token: 'token',
@@ -67,7 +67,7 @@ export const STORAGE_KEYS = {
   areaVersions: 'areaVersions',
 } as const;
 
-/** Per-year subject card lists with their local download counts (SPEC §3), indexed by year number. */
+/** Per-year subject card lists with their local download counts (product §3), indexed by year number. */
 export const DOWNLOAD_COUNT_KEYS = {
   1: 'subjectDownloads',
   2: 'subjectDownloads2',
@@ -77,7 +77,7 @@ export const DOWNLOAD_COUNT_KEYS = {
 
 export type Theme = 'dark' | 'light';
 export const DEFAULT_THEME: Theme = 'dark';
-/** Class set on <html> while the dark theme is on (SPEC §4 "dark marker on the root element"). */
+/** Class set on <html> while the dark theme is on (product §4 "dark marker on the root element"). */
 export const DARK_THEME_CLASS = 'dark';
 
 export const ROLES = ['student', 'teacher', 'admin'] as const;

@@ -1,5 +1,5 @@
 /**
- * The runtime contract between the shell and the areas (DESIGN §3).
+ * The runtime contract between the shell and the areas (architecture §3).
  * Every area exposes `./Area`, a module shaped like RemoteAreaModule, and publishes mf-manifest.json.
  */
 import type { ComponentType } from 'react';
@@ -57,7 +57,7 @@ export interface RemoteModule<P = object> {
 export type RemoteAreaModule = RemoteModule<AreaRoutesProps>;
 
 /**
- * Components an area lends to the shell's own pages, beside its `./Area` (DESIGN §1: the notes area's
+ * Components an area lends to the shell's own pages, beside its `./Area` (architecture §1: the notes area's
  * RecentNotes on Home). Each is a RemoteModule whose component takes no props.
  */
 export const WIDGET_EXPOSES = {

@@ -1,4 +1,4 @@
-/** User-facing texts of SPEC §2 and §8 that more than one place needs, kept word for word. */
+/** User-facing texts of product §2 and §8 that more than one place needs, kept word for word. */
 export const MESSAGES = {
   loginRequired: 'Please log in to access this content.',
   sessionExpired: '⏳ Session expired. Please log in again.',

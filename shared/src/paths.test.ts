@@ -11,7 +11,7 @@ import {
   type YearNumber,
 } from './paths';
 
-/** Every spelling in use for each year (SPEC §2 route keys, §9 upload-form labels, lower-case guard paths). */
+/** Every spelling in use for each year (product §2 route keys, §9 upload-form labels, lower-case guard paths). */
 const YEAR_SPELLINGS: readonly [YearNumber, readonly (string | number)[]][] = [
   [1, ['FirstYear', 'First_Year', 'First Year', 'firstyear', 'FIRST-YEAR', ' first year ', '1', 1]],
   [2, ['SecondYear', 'Second_Year', 'Second Year', 'secondyear', 'SECOND-YEAR', ' second year ', '2', 2]],

@@ -1,5 +1,5 @@
 /**
- * Year and semester spellings, route paths and the download-path builder (SPEC §2, §7; DESIGN §6).
+ * Year and semester spellings, route paths and the download-path builder (product §2, §7; architecture §6).
  * Pure TypeScript: the API imports this too.
  */
 
@@ -9,7 +9,7 @@ export type YearKey = 'FirstYear' | 'SecondYear' | 'ThirdYear' | 'FourthYear';
 
 export interface YearInfo {
   number: YearNumber;
-  /** The navigation-state key of SPEC §2 and the Notes page's button path segment. */
+  /** The navigation-state key of product §2 and the Notes page's button path segment. */
   key: YearKey;
   /** Upload-form spelling ("Third Year"). */
   label: string;
@@ -75,7 +75,7 @@ export interface DownloadTarget {
 }
 
 /**
- * SPEC §7: `/api/download/{branch}/{year}/{semester}/{subjectCode}/{unitNumber}` with spaces turned into
+ * product §7: `/api/download/{branch}/{year}/{semester}/{subjectCode}/{unitNumber}` with spaces turned into
  * underscores and the semester written `Semester_{n}`. Year and semester are normalised first, so every
  * spelling of the same unit gives the same link.
  */
@@ -121,7 +121,7 @@ export const PATHS = {
   messages: '/admin/messages',
 } as const;
 
-/** The Notes page's year buttons use the key spelling (`/notes/ThirdYear`, SPEC §2). */
+/** The Notes page's year buttons use the key spelling (`/notes/ThirdYear`, product §2). */
 export function yearPath(year: YearNumber): string {
   return `${PATHS.notes}/${yearInfo(year).key}`;
 }
@@ -130,7 +130,7 @@ export function subjectPath(code: string): string {
   return `${PATHS.notes}/${encodeURIComponent(code)}`;
 }
 
-/** Where an anonymous visitor of a login-required route is sent (SPEC §2). */
+/** Where an anonymous visitor of a login-required route is sent (product §2). */
 export function unauthorizedLoginPath(timestamp: number): string {
   return `${PATHS.login}?reason=unauthorized&t=${timestamp}`;
 }

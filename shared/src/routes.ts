@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC §2: who may open each path and which area renders it.
+ * The route table of product §2: who may open each path and which area renders it.
  * The shell builds its router and guards from this; an area's standalone frame uses its own rows.
  */
 import type { AreaName } from './contract';
@@ -29,7 +29,7 @@ export function documentTitle(route: RouteEntry | undefined): string {
   return `${route.title} · ${SITE_NAME}`;
 }
 
-/** The year pages' headings (SPEC §2 names the third and fourth: "Final Year" for the fourth). */
+/** The year pages' headings (product §2 names the third and fourth: "Final Year" for the fourth). */
 const YEAR_TITLES: Record<YearKey, string> = {
   FirstYear: 'First Year CSE Engineering Notes',
   SecondYear: 'Second Year CSE Engineering Notes',

@@ -1,5 +1,5 @@
 /**
- * Runs one area on its own for its team's development (DESIGN §2): the shared providers, a router over the
+ * Runs one area on its own for its team's development (architecture §2): the shared providers, a router over the
  * area's rows of the route table, and no guards, so any page can be opened directly.
  */
 import type { ComponentType } from 'react';

@@ -1,6 +1,6 @@
 /**
  * One Kysely instance over SQLite (better-sqlite3, the embedded default) or PostgreSQL (pg), with migrations
- * run at start-up. The same query code serves both (DESIGN §8).
+ * run at start-up. The same query code serves both (architecture §8).
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';

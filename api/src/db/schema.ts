@@ -1,5 +1,5 @@
 /**
- * Table types. Portable across SQLite and PostgreSQL (DESIGN §8): ids are app-made UUID text, timestamps are
+ * Table types. Portable across SQLite and PostgreSQL (architecture §8): ids are app-made UUID text, timestamps are
  * ISO-8601 UTC text, booleans are 0/1 integers, JSON is stored as text.
  */
 import type { Generated } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Administration (SPEC §6–§7, issue 6): every user with their role, role changes and deletion, and beyond the
+ * Administration (product §6–§7, issue 6): every user with their role, role changes and deletion, and beyond the
  * SPEC the audit trail and the contact inbox. Admins only; the role is re-read from the database on every
  * request (plugins/authenticate), so a demotion or deletion takes effect on the target's next request.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-up with an emailed code, sign-in, Google, password reset and logout (SPEC §7; DESIGN §6; docs/security.md
+ * Sign-up with an emailed code, sign-in, Google, password reset and logout (product §7; architecture §6; docs/security.md
  * items 1–20 and 35–39, 41).
  *
  * Replies never say whether an address has an account (items 4, 5, 39): register, resend and forgot-password do
@@ -54,7 +54,7 @@ export async function authRoutes(app: FastifyInstance, { context }: { context: A
       passwordHash,
     });
     const owner = await findUserByEmail(db, body.email);
-    // Registering again is a resend: the same rules and caps for every address (SPEC §4; item 41). An owner
+    // Registering again is a resend: the same rules and caps for every address (product §4; item 41). An owner
     // hears of it instead of getting a code (item 4), at most once per half hour.
     const mailAllowed = (await mailQuota.takeCode(body.email)).kind === 'send';
     if (mailAllowed && !owner) mail.send(MAILS.verificationCode(body.email, code));

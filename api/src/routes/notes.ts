@@ -1,5 +1,5 @@
 /**
- * Note files (SPEC §7): admin upload, recent uploads, which units of a subject have a file, and the download
+ * Note files (product §7): admin upload, recent uploads, which units of a subject have a file, and the download
  * path. Files are found through the database, never by joining request text into a path (docs/security.md item 26).
  */
 import { randomUUID } from 'node:crypto';

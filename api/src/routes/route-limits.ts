@@ -20,7 +20,7 @@ export function rateLimit(context: AppContext, route: keyof typeof PER_MINUTE) {
 /**
  * Largest JSON bodies, in bytes (docs/security.md item 34); bigger ones get 413 before they are read. The
  * anonymous routes take a few short fields: 4 KB holds a 256-character password even written as \uXXXX escapes.
- * A Google credential is a JWT of 1–2 KB plus the profile fields SPEC §7 sends; a contact message is at most
+ * A Google credential is a JWT of 1–2 KB plus the profile fields product §7 sends; a contact message is at most
  * 5,000 characters, up to 6 bytes each when escaped. Everything else keeps the server-wide 1 MB.
  */
 export const BODY_LIMIT = {

@@ -1,5 +1,5 @@
 /**
- * The composed site (DESIGN §3–§5): the live shell at /, /remotes.json, and every released area under
+ * The composed site (architecture §3–§5): the live shell at /, /remotes.json, and every released area under
  * /mfe/<area>/<version>/. Files are only ever looked up inside a release folder chosen by validated names, and
  * only regular files reached through no link are sent.
  */
@@ -29,7 +29,7 @@ const NO_CACHE = 'no-cache';
 const NOT_FOUND = { message: 'Not Found' };
 /** The site's own files are for everyone; the API's routes each declare their own access. */
 const PUBLIC = { config: { access: 'public' as const } };
-/** Entry files keep their names across builds (DESIGN §8), so they are revalidated like index.html. */
+/** Entry files keep their names across builds (architecture §8), so they are revalidated like index.html. */
 const UNHASHED_ENTRIES = new Set([
   ...Object.values(SHELL_PAGES),
   'main.js',

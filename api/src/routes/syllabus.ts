@@ -1,7 +1,7 @@
 /**
- * Syllabus entries (SPEC §7): signed-in users list them with filters; admins add, update, delete and clean up
+ * Syllabus entries (product §7): signed-in users list them with filters; admins add, update, delete and clean up
  * duplicates. A second entry for the same code, program, system, grading and upload type is refused with a
- * message containing "Duplicate", which the admin form answers by merging (SPEC §4).
+ * message containing "Duplicate", which the admin form answers by merging (product §4).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -3,7 +3,7 @@
  * (docs/security.md item 41). Anyone can make the server mail an address (sign-up, reset, a resend), so without
  * a cap per recipient sixteen requests from sixteen addresses meant sixteen mails to one inbox.
  *
- * Verification codes follow SPEC §4's resend rules for every address alike, known or not (item 39): a first
+ * Verification codes follow product §4's resend rules for every address alike, known or not (item 39): a first
  * code, then resends 30 s apart, at most three, then ten minutes blocked, after which the count starts over.
  */
 import { createHmac } from 'node:crypto';

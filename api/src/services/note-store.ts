@@ -1,5 +1,5 @@
 /**
- * Where uploaded PDFs live (DESIGN §6, docs/security.md items 24–25): streamed to a temp file while the size and the
+ * Where uploaded PDFs live (architecture §6, docs/security.md items 24–25): streamed to a temp file while the size and the
  * `%PDF-` signature are checked, then renamed into place under a server-chosen name. A rejected or broken
  * upload leaves nothing behind; nothing partial is ever visible.
  */

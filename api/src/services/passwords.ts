@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 
 /**
  * argon2id with OWASP's minimum (m = 19 MiB, t = 2, p = 1; docs/security.md item 1). `algorithm: 2` is argon2id:
- * the package's const enum cannot be imported under isolatedModules (DESIGN §8).
+ * the package's const enum cannot be imported under isolatedModules (architecture §8).
  */
 export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 

@@ -3,7 +3,7 @@ import type { SyllabusEntry, SyllabusEntryBody, SyllabusSaveReply } from '@study
 
 /**
  * POST /api/syllabus (admins): answers 201 with the stored entry, or 400 with a message containing "Duplicate"
- * when one exists for the same code, program, system, grading and upload type (SPEC §4).
+ * when one exists for the same code, program, system, grading and upload type (product §4).
  */
 export async function addSyllabus(body: SyllabusEntryBody): Promise<SyllabusEntry> {
   const { data } = await apiClient.post<SyllabusSaveReply>('/api/syllabus', body);

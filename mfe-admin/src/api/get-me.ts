@@ -1,7 +1,7 @@
 import { apiClient } from '@studyhub/shared';
 import type { MeReply, User } from '@studyhub/shared/schemas';
 
-/** GET /api/me (SPEC §7): the session check of the admin pages; 401 when the token no longer works. */
+/** GET /api/me (product §7): the session check of the admin pages; 401 when the token no longer works. */
 export async function getMe(): Promise<User> {
   const { data } = await apiClient.get<MeReply>('/api/me');
   return data.user;

@@ -2,7 +2,7 @@ import { apiClient, UPLOAD_TIMEOUT_MS } from '@studyhub/shared';
 import type { UploadQuery, UploadReply } from '@studyhub/shared/schemas';
 
 export interface UploadNoteOptions {
-  /** Gives up after this long (SPEC §9: 10 s); a page for slow links or big files may pass more. */
+  /** Gives up after this long (product §9: 10 s); a page for slow links or big files may pass more. */
   timeoutMs?: number;
   /** Percent of the file sent so far, from the request's upload progress events. */
   onProgress?(percent: number): void;
@@ -16,7 +16,7 @@ export function progressPercent(event: { loaded: number; total?: number; progres
 }
 
 /**
- * POST /api/upload/upload (SPEC §7, admins only): the query names branch, year, semester, subject and unit;
+ * POST /api/upload/upload (product §7, admins only): the query names branch, year, semester, subject and unit;
  * the body is multipart with one file field, `pdf`. Answers 201 `{ message, note }`.
  */
 export async function uploadNote(

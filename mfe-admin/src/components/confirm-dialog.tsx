@@ -27,7 +27,7 @@ interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-/** Asks before something that cannot be undone (SPEC §2: before delete and before cleanup). */
+/** Asks before something that cannot be undone (product §2: before delete and before cleanup). */
 export function ConfirmDialog({
   title,
   message,

@@ -22,7 +22,7 @@ const Label = styled.p`
   text-align: right;
 `;
 
-/** The upload's progress bar, coloured by SPEC §4's thresholds. */
+/** The upload's progress bar, coloured by product §4's thresholds. */
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   const tone = progressTone(percent);
   return (

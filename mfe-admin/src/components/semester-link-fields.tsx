@@ -44,7 +44,7 @@ interface SemesterLinkFieldsProps {
   onChange(links: string[]): void;
 }
 
-/** The eight optional semester PDF links (SPEC §2 "Add syllabus"), each checked on its own. */
+/** The eight optional semester PDF links (product §2 "Add syllabus"), each checked on its own. */
 export function SemesterLinkFields({ links, problems = {}, disabled, onChange }: SemesterLinkFieldsProps) {
   const id = useId();
   return (

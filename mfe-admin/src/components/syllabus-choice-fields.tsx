@@ -21,7 +21,7 @@ interface SyllabusChoiceFieldsProps {
 const plain = (options: readonly string[]) => options.map((option) => ({ value: option, label: option }));
 
 /**
- * Department, program, system, grading and upload type (SPEC §2, §9 add-form options; the upload type is
+ * Department, program, system, grading and upload type (product §2, §9 add-form options; the upload type is
  * decision 007's). Values an imported entry holds beyond these lists stay choosable.
  */
 export function SyllabusChoiceFields({

@@ -34,7 +34,7 @@ interface SyllabusEntryEditorProps {
   onCancel(): void;
 }
 
-/** The table's inline editor (SPEC §4): every field of the entry, then Save or Cancel. */
+/** The table's inline editor (product §4): every field of the entry, then Save or Cancel. */
 export function SyllabusEntryEditor({ entry, label, onSaved, onCancel }: SyllabusEntryEditorProps) {
   const departments = departmentsFor(entry);
   const { draft, problems, failure, busy, change, submit } = useSyllabusForm({
@@ -45,7 +45,7 @@ export function SyllabusEntryEditor({ entry, label, onSaved, onCancel }: Syllabu
       onSaved(saved);
       return checked;
     },
-    // SPEC §8's table alert, and the server's reason (a duplicate, a bad link) under the form.
+    // product §8's table alert, and the server's reason (a duplicate, a bad link) under the form.
     describeFailure: (error) => ({ text: SYLLABUS_TEXTS.saveFailed, detail: apiErrorMessage(error, '') }),
   });
 

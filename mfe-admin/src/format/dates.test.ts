@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatDay, formatMoment } from './dates';
 
-describe('admin dates (SPEC §9: en-IN, short month)', () => {
+describe('admin dates (product §9: en-IN, short month)', () => {
   it('writes the day first and the month short', () => {
     expect(formatDay('2025-05-09T10:30:00.000Z')).toBe('9 May 2025');
   });

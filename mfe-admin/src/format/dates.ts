@@ -9,7 +9,7 @@ const moment = new Intl.DateTimeFormat(USERS_DATE_LOCALE, {
   minute: '2-digit',
 });
 
-/** SPEC §9 "Users list date format": en-IN with a short month, e.g. "9 May 2025". */
+/** product §9 "Users list date format": en-IN with a short month, e.g. "9 May 2025". */
 export function formatDay(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : day.format(date);

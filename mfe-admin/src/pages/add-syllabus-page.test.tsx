@@ -141,7 +141,7 @@ describe('AddSyllabusPage form', () => {
   });
 });
 
-describe('AddSyllabusPage duplicate merge (SPEC §4)', () => {
+describe('AddSyllabusPage duplicate merge (product §4)', () => {
   async function addCseWithLinks(links: Record<number, string>) {
     renderPage();
     await user.selectOptions(select('Department'), 'CSE');

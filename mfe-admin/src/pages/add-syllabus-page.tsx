@@ -18,7 +18,7 @@ function failureOf(error: unknown): FailureText {
 }
 
 /**
- * /admin/add-syllabus (SPEC §2, §4, §5): a department's semester PDF links for one program, system, grading
+ * /admin/add-syllabus (product §2, §4, §5): a department's semester PDF links for one program, system, grading
  * and upload type. Adding what exists already merges the new links into it.
  */
 export function AddSyllabusPage() {

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Grid, isAdmin, Notice, Page, PageTitle, PATHS, Spinner, useSession } from '@studyhub/shared';
 import { ADMIN_TEXTS } from '../texts';
 
-/** SPEC §2's four cards, then the two pages beyond SPEC (issue 6). */
+/** product §2's four cards, then the two pages beyond SPEC (issue 6). */
 const CARDS = [
   {
     title: 'Upload Notes',
@@ -53,7 +53,7 @@ const CardLink = styled(Link)`
   }
 `;
 
-/** /admin (SPEC §2): the admin's start page. It wants the exact role `admin` (SPEC §6). */
+/** /admin (product §2): the admin's start page. It wants the exact role `admin` (product §6). */
 export function AdminHomePage() {
   const { status, user } = useSession();
   if (status === 'loading') return <Spinner label="Loading session" />;

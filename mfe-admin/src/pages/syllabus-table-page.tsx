@@ -72,7 +72,7 @@ function SemesterLinks({ entry }: { entry: SyllabusEntry }) {
 }
 
 /**
- * /admin/syllabus-table (SPEC §2, §4, §8): every syllabus entry, with inline edit (Save, Cancel), delete and
+ * /admin/syllabus-table (product §2, §4, §8): every syllabus entry, with inline edit (Save, Cancel), delete and
  * clean-up of duplicates, each of the last two behind a confirmation.
  */
 export function SyllabusTablePage() {

@@ -65,13 +65,13 @@ function isTimeout(error: unknown): boolean {
 }
 
 export interface UploadNotesPageProps {
-  /** How long an upload may take before it is given up (SPEC §9: 10 s). */
+  /** How long an upload may take before it is given up (product §9: 10 s). */
   uploadTimeoutMs?: number;
 }
 
-/** /admin/upload-notes (SPEC §2, §4, §5): the note upload form, for admins. */
+/** /admin/upload-notes (product §2, §4, §5): the note upload form, for admins. */
 export function UploadNotesPage({ uploadTimeoutMs }: UploadNotesPageProps) {
-  // The server's UPLOAD_TIMEOUT_S when it has told us, else SPEC §9's 10 s.
+  // The server's UPLOAD_TIMEOUT_S when it has told us, else product §9's 10 s.
   const siteConfig = useSiteConfig();
   const timeoutMs = uploadTimeoutMs ?? siteConfig?.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS;
   const { status, user } = useSession();
@@ -116,7 +116,7 @@ function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {
   const units = fields.subject ? unitsOf(fields.subject) : [];
   const noSubjects = Boolean(fields.branch && fields.semester) && subjects.length === 0;
 
-  // Each choice clears the choices that depend on it (SPEC §4: the year resets the semester).
+  // Each choice clears the choices that depend on it (product §4: the year resets the semester).
   const choose = (changes: Partial<Fields>) => {
     setProblem(null);
     setFields((current) => ({ ...current, ...changes }));

@@ -70,7 +70,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('UsersPage list (SPEC §2)', () => {
+describe('UsersPage list (product §2)', () => {
   it('lists every user newest first with role, en-IN short-month date and sign-in kind', async () => {
     await renderPage();
     expect(get).toHaveBeenCalledWith('/api/admin/users');
@@ -154,7 +154,7 @@ describe('UsersPage roles and deletion', () => {
   });
 });
 
-describe('UsersPage on a 401 (SPEC §8)', () => {
+describe('UsersPage on a 401 (product §8)', () => {
   it.each([
     ['loading the list', async () => undefined, 'get'],
     [

@@ -44,7 +44,7 @@ type Listing =
 const who = (user: User) => `${user.name} (${user.email})`;
 
 /**
- * /admin/users (SPEC §2, §8): every user newest first, with a role select and delete (after a confirmation).
+ * /admin/users (product §2, §8): every user newest first, with a role select and delete (after a confirmation).
  * A 401 from any of its calls says the session expired and logs the admin out 5 s later.
  */
 export function UsersPage() {
@@ -63,7 +63,7 @@ export function UsersPage() {
     [],
   );
 
-  /** True for a 401: says so once and logs out after SPEC §8's 5 s. */
+  /** True for a 401: says so once and logs out after product §8's 5 s. */
   const sessionExpired = useCallback(
     (error: unknown) => {
       if (apiErrorReply(error)?.status !== 401) return false;

@@ -20,13 +20,13 @@ import { ADMIN_TEXTS } from '../texts';
 type Check = 'checking' | 'valid' | 'expired' | 'denied';
 
 interface AdminSessionCheckProps {
-  /** The route is admin-only (SPEC §2); the upload page is open to any signed-in user and says so itself. */
+  /** The route is admin-only (product §2); the upload page is open to any signed-in user and says so itself. */
   adminOnly: boolean;
   children: ReactNode;
 }
 
 /**
- * SPEC §6, §8: every admin page first asks the server about the token (GET /api/me). No token, 401 or 403 is an
+ * product §6, §8: every admin page first asks the server about the token (GET /api/me). No token, 401 or 403 is an
  * expired session: the stored token is removed, "Session expired. Please login again." shows, and /login
  * follows after 1.8 s. A server that says the user is no admin any more (demoted meanwhile) updates the session,
  * and the shell's guard sends them to / as it does any non-admin.

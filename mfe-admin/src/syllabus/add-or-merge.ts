@@ -1,5 +1,5 @@
 /**
- * SPEC §4 "Syllabus add": add the entry; when the server answers 400 with "Duplicate", fetch the existing entry,
+ * product §4 "Syllabus add": add the entry; when the server answers 400 with "Duplicate", fetch the existing entry,
  * let the new non-empty links overwrite its links, and update it.
  */
 import { apiErrorMessage, apiErrorReply, getSyllabus } from '@studyhub/shared';

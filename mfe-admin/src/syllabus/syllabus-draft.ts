@@ -1,5 +1,5 @@
 /**
- * The syllabus form's model (SPEC §2 "Add syllabus", §5, §9), shared by the add page and the table's inline
+ * The syllabus form's model (product §2 "Add syllabus", §5, §9), shared by the add page and the table's inline
  * editor: the choices it offers, its defaults, its checks and the request body it makes.
  */
 import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
@@ -18,7 +18,7 @@ export interface Department {
   code: string;
 }
 
-/** SPEC §3 "Departments on the add form": the five departments, chosen by code. */
+/** product §3 "Departments on the add form": the five departments, chosen by code. */
 export const DEPARTMENTS: readonly Department[] = SYLLABUS_DEPARTMENTS;
 export const PROGRAMS: readonly string[] = SYLLABUS_FORM.programs;
 export const SYSTEMS: readonly string[] = SYLLABUS_FORM.systems;
@@ -38,7 +38,7 @@ export interface SyllabusDraft {
 
 const noLinks = () => SYLLABUS_SEMESTERS.map(() => '');
 
-/** SPEC §9 defaults of the add form; the department must be chosen (SPEC §5). */
+/** product §9 defaults of the add form; the department must be chosen (product §5). */
 export function emptyDraft(): SyllabusDraft {
   const { program, system, grading } = SYLLABUS_FORM.defaults;
   return { department: '', program, system, grading, uploadType: 'Syllabus', links: noLinks() };
@@ -87,7 +87,7 @@ export function draftProblems(draft: SyllabusDraft): DraftProblems | null {
   return found ? problems : null;
 }
 
-/** Only the semesters with a link (SPEC §5: only non-empty links are sent). */
+/** Only the semesters with a link (product §5: only non-empty links are sent). */
 export function linksOf(draft: SyllabusDraft): Record<string, string> {
   const pdfs: Record<string, string> = {};
   draft.links.forEach((link, index) => {

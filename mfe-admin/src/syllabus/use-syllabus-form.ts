@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { draftProblems, type DraftProblems, type SyllabusDraft } from './syllabus-draft';
 
 export interface FailureText {
-  /** SPEC §8's text, toasted. */
+  /** product §8's text, toasted. */
   text: string;
   /** The server's reason, if it gave one, shown after the text beside the form. */
   detail: string;

@@ -2,7 +2,7 @@ import { UPLOAD_PROGRESS_STEP } from '@studyhub/shared';
 
 export type ProgressTone = 'red' | 'yellow' | 'green';
 
-/** SPEC §4: red under 30, yellow under 70, green from 70 on. */
+/** product §4: red under 30, yellow under 70, green from 70 on. */
 export function progressTone(percent: number): ProgressTone {
   if (percent < 30) return 'red';
   if (percent < 70) return 'yellow';

@@ -12,7 +12,7 @@ import {
 const codes = (branch: string, semester: number) => subjectsFor(branch, semester).map((s) => s.code);
 
 describe('upload options', () => {
-  it('offers SPEC §9’s branches and years', () => {
+  it('offers product §9’s branches and years', () => {
     expect(UPLOAD_BRANCHES).toEqual(['CSE', 'ECE', 'ME', 'CE', 'EE']);
     expect(UPLOAD_YEARS).toEqual(['First Year', 'Second Year', 'Third Year', 'Fourth Year']);
   });

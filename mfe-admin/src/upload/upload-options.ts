@@ -1,5 +1,5 @@
 /**
- * What the upload form offers (SPEC §2, §3, §9; DESIGN §7): branches and years from the catalog's upload form,
+ * What the upload form offers (product §2, §3, §9; architecture §7): branches and years from the catalog's upload form,
  * the year's two semesters, the catalog's subjects for a branch and semester, and one unit per topic of the
  * chosen subject. Every choice it offers is one the server's uploadQuery accepts, so every upload is browsable.
  */

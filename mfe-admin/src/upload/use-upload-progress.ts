@@ -6,8 +6,8 @@ import { simulatedStep } from './progress';
 const SENT_CAP = 99;
 
 /**
- * The upload bar's percent (DESIGN §7): real upload progress events when the browser sends them; until the
- * first one arrives, SPEC §4's simulated climb (10 % every 300 ms up to 70). 100 only on success.
+ * The upload bar's percent (architecture §7): real upload progress events when the browser sends them; until the
+ * first one arrives, product §4's simulated climb (10 % every 300 ms up to 70). 100 only on success.
  */
 export function useUploadProgress() {
   const [percent, setPercent] = useState(0);

@@ -12,7 +12,7 @@ interface GoogleClaims {
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
- * SPEC §7: the fields the client decodes from Google's credential. The server trusts only the credential
+ * product §7: the fields the client decodes from Google's credential. The server trusts only the credential
  * itself (it verifies it), so these are informative.
  */
 export function googleBodyOf(credential: string): GoogleBody {

@@ -1,14 +1,14 @@
 import { apiClient, apiErrorReply } from '@studyhub/shared';
 import { blockedReply, type MessageReply, type ResendOtpBody } from '@studyhub/shared/schemas';
 
-/** POST /api/auth/resend-otp (SPEC §7): a new code for this sign-up by mail; 403 once the resends are used up. */
+/** POST /api/auth/resend-otp (product §7): a new code for this sign-up by mail; 403 once the resends are used up. */
 export async function resendOtp(body: ResendOtpBody): Promise<MessageReply> {
   const { data } = await apiClient.post<MessageReply>('/api/auth/resend-otp', body);
   return data;
 }
 
 /**
- * A failed resend that is the server's block (403, SPEC §4): when it ends (ms since the epoch) if the reply
+ * A failed resend that is the server's block (403, product §4): when it ends (ms since the epoch) if the reply
  * says so. Null for any other failure.
  */
 export function serverBlock(error: unknown): { unblockAt: number | null } | null {

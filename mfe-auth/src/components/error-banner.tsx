@@ -23,7 +23,7 @@ const Banner = styled.div`
   }
 `;
 
-/** The login page's dismissible yellow banner (SPEC §2); hiding it after 4 s is useBanner's job. */
+/** The login page's dismissible yellow banner (product §2); hiding it after 4 s is useBanner's job. */
 export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss(): void }) {
   return (
     <Banner role="alert">

@@ -13,7 +13,7 @@ export interface GoogleButtonProps {
   /** The wording Google puts on its button. */
   text: NonNullable<GoogleButtonOptions['text']>;
   onCredential(credential: string): void;
-  /** The widget answered without a credential (SPEC §7: "the error handler runs"). */
+  /** The widget answered without a credential (product §7: "the error handler runs"). */
   onError(): void;
 }
 

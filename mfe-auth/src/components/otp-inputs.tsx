@@ -43,7 +43,7 @@ interface OtpInputsProps {
 }
 
 /**
- * Six single-digit boxes (SPEC §2, §5): digits only; a digit moves on to the next box, Backspace in an empty
+ * Six single-digit boxes (product §2, §5): digits only; a digit moves on to the next box, Backspace in an empty
  * box moves back, and pasting a code fills the boxes.
  */
 export function OtpInputs({ digits, onChange, disabled = false }: OtpInputsProps) {

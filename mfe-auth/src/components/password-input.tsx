@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@studyhub/shared';
 import { TextField, type TextFieldProps } from './text-field';
 
-/** A password field with a show/hide toggle (SPEC §2). */
+/** A password field with a show/hide toggle (product §2). */
 export function PasswordInput(props: Omit<TextFieldProps, 'type' | 'addon'>) {
   const [visible, setVisible] = useState(false);
   return (

@@ -1,5 +1,5 @@
 /**
- * Google Identity Services, loaded from Google's own script (SPEC §7) only when the server has a client id.
+ * Google Identity Services, loaded from Google's own script (product §7) only when the server has a client id.
  * One script tag per page, whatever the number of buttons.
  */
 export const GOOGLE_SCRIPT_SRC = 'https://accounts.google.com/gsi/client';

@@ -4,7 +4,7 @@ import { REDIRECT_AFTER_LOGIN_MS, returnTargetFrom } from '@studyhub/shared';
 import { useDelayedNavigate } from './use-delayed-navigate';
 
 /**
- * Where a completed sign-in goes, 1 s later (SPEC §4, §9): back to the page that sent the visitor here, with the
+ * Where a completed sign-in goes, 1 s later (product §4, §9): back to the page that sent the visitor here, with the
  * state it needs, when this page's navigation state names a safe one (decision 017); otherwise SPEC's Home.
  */
 export function useAfterSignIn(): () => void {

@@ -6,7 +6,7 @@ import { AUTH_TEXTS } from '../texts';
 import { useAfterSignIn } from './use-after-sign-in';
 
 /**
- * What the Google button does with its outcome (SPEC §4, §8): sign in with the credential, toast
+ * What the Google button does with its outcome (product §4, §8): sign in with the credential, toast
  * `successText` and go home (or back where the visitor came from, decision 017) after 1 s; or toast the failure.
  */
 export function useGoogleAuth(successText: string) {

@@ -3,7 +3,7 @@ import { OTP_BLOCK_CHECK_INTERVAL_MS } from '@studyhub/shared';
 import { clearOtpBlock, readOtpBlock, writeOtpBlock } from '../otp-block-store';
 
 /**
- * The OTP page's block (SPEC §4): remembered per email across reloads, checked every second; `onUnblock` runs
+ * The OTP page's block (product §4): remembered per email across reloads, checked every second; `onUnblock` runs
  * once when it ends.
  */
 export function useOtpBlock(email: string, onUnblock: () => void) {

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { MESSAGES } from '@studyhub/shared';
 import { takeUnauthorizedNotice } from '../unauthorized-notice';
 
-/** SPEC §2: after a guard's redirect, "Please log in to access this content." once per t= value. */
+/** product §2: after a guard's redirect, "Please log in to access this content." once per t= value. */
 export function useUnauthorizedNotice(show: (text: string) => void): void {
   const { search } = useLocation();
   useEffect(() => {

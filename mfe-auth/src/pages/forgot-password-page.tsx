@@ -8,7 +8,7 @@ import { FormStatus, type Status } from '../components/form-status';
 import { TextField } from '../components/text-field';
 import { AUTH_TEXTS } from '../texts';
 
-/** /forgot-password: asks the server to mail a reset link (SPEC §2, §8). */
+/** /forgot-password: asks the server to mail a reset link (product §2, §8). */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status | null>(null);

@@ -28,7 +28,7 @@ import type { SignUp } from '../sign-up-state';
 import { AUTH_TEXTS } from '../texts';
 
 const COOLDOWN_SECONDS = OTP_RESEND_COOLDOWN_MS / 1000;
-/** SPEC §4 gives no own figure for the wait before /register after an unblock; 1.5 s like the other redirects. */
+/** product §4 gives no own figure for the wait before /register after an unblock; 1.5 s like the other redirects. */
 const REDIRECT_AFTER_UNBLOCK_MS = REDIRECT_AFTER_RESET_MS;
 
 const ResendRow = styled.div`
@@ -60,7 +60,7 @@ const BlockNotice = styled.p`
   font-weight: 600;
 `;
 
-/** The code entry, resend with its cooldown and count, and the block (SPEC §2, §4, §5, §8). */
+/** The code entry, resend with its cooldown and count, and the block (product §2, §4, §5, §8). */
 export function OtpForm({ signUp }: { signUp: SignUp }) {
   const { email, registration } = signUp;
   const navigateLater = useDelayedNavigate();
@@ -104,7 +104,7 @@ export function OtpForm({ signUp }: { signUp: SignUp }) {
   }
 
   async function resend() {
-    // The third resent code stays usable; only asking for a fourth blocks (SPEC §4: the counter goes up to 3).
+    // The third resent code stays usable; only asking for a fourth blocks (product §4: the counter goes up to 3).
     if (resends >= OTP_MAX_RESENDS) {
       setStatus({ kind: 'error', text: AUTH_TEXTS.otpResendLimit });
       block(Date.now() + OTP_BLOCK_DURATION_MS);

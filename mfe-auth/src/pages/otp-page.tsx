@@ -5,7 +5,7 @@ import { AUTH_TEXTS } from '../texts';
 import { signUpFromState } from '../sign-up-state';
 import { OtpForm } from './otp-form';
 
-/** /verify-otp: needs the sign-up from the registration; without it, back to /register (SPEC §8). */
+/** /verify-otp: needs the sign-up from the registration; without it, back to /register (product §8). */
 export function OtpPage() {
   const { state } = useLocation();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { PasswordInput } from '../components/password-input';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { AUTH_TEXTS } from '../texts';
 
-/** /reset-password/{token}: sets a new password, then /login after 1.5 s (SPEC §2, §5, §8). */
+/** /reset-password/{token}: sets a new password, then /login after 1.5 s (product §2, §5, §8). */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigateLater = useDelayedNavigate();
@@ -20,7 +20,7 @@ export function ResetPasswordPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // SPEC §5: required; the length rule is the server's, and its message is shown as it comes.
+    // product §5: required; the length rule is the server's, and its message is shown as it comes.
     if (password === '') {
       setStatus({ kind: 'error', text: VALIDATION.passwordRequired });
       return;

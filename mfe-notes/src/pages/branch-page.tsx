@@ -34,7 +34,7 @@ const Action = styled.span<{ $available: boolean }>`
   color: ${({ theme, $available }) => ($available ? theme.colors.primaryText : theme.colors.text)};
 `;
 
-/** /branch (SPEC §2): Computer Science goes to /notes; the other branches to /NoNotesAvailable. */
+/** /branch (product §2): Computer Science goes to /notes; the other branches to /NoNotesAvailable. */
 export function BranchPage() {
   return (
     <Page>

@@ -19,7 +19,7 @@ import {
 import { formatDownloads, loadSubjectCards, recordView } from '../subject-cards';
 import { subjectContext } from '../subject-context';
 
-/** SPEC §2 titles; the fourth year is called "Final Year". */
+/** product §2 titles; the fourth year is called "Final Year". */
 const YEAR_TITLES: Record<YearNumber, string> = {
   1: 'First Year CSE Engineering Notes',
   2: 'Second Year CSE Engineering Notes',

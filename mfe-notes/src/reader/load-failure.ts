@@ -4,7 +4,7 @@
  * that only needs the answer, and so the rules can be tested without it.
  */
 export type LoadFailure =
-  /** 401: the session ended; the app logs out as it does for any 401 (SPEC §8). */
+  /** 401: the session ended; the app logs out as it does for any 401 (product §8). */
   | 'session-expired'
   /** 404: the unit's file was replaced or removed since the page listed it. */
   | 'missing'

@@ -49,7 +49,7 @@ export default function PdfReader({ title, url, downloadUrl }: PdfReaderProps) {
 
   const fail = useCallback((error: unknown) => {
     const failure = loadFailureOf(error);
-    // A 401 means the session ended: the app's answer to that everywhere (SPEC §8) is to log out and say so.
+    // A 401 means the session ended: the app's answer to that everywhere (product §8) is to log out and say so.
     if (failure === 'session-expired') logOutRef.current();
     else setDocumentState({ status: 'failed', failure });
     if (failure !== 'session-expired') console.warn('The PDF reader could not show the file', error);

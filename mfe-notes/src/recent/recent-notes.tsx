@@ -25,7 +25,7 @@ const Section = styled.section`
   }
 `;
 
-/** SPEC §2 and §9: the upload date as en-IN with a short month ("9 May 2025"); text that is no date stays. */
+/** product §2 and §9: the upload date as en-IN with a short month ("9 May 2025"); text that is no date stays. */
 export function uploadDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -33,8 +33,8 @@ export function uploadDate(iso: string): string {
 }
 
 /**
- * Home's "Recently Uploaded Notes" (SPEC §2), lent to the shell as `notes/RecentNotes`. A failed fetch is only
- * logged (SPEC §7–§8) and the section then reads "No uploads yet.".
+ * Home's "Recently Uploaded Notes" (product §2), lent to the shell as `notes/RecentNotes`. A failed fetch is only
+ * logged (product §7–§8) and the section then reads "No uploads yet.".
  */
 export function RecentNotes() {
   const [notes, setNotes] = useState<RecentNote[] | null>(null);
@@ -59,7 +59,7 @@ export function RecentNotes() {
   }, []);
 
   function open() {
-    // Logged in is judged by the presence of the token (SPEC §4).
+    // Logged in is judged by the presence of the token (product §4).
     if (token) {
       navigate(PATHS.notes);
       return;

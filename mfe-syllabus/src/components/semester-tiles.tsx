@@ -3,7 +3,7 @@ import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'] as const;
 
-/** "I – SEM" … "VIII – SEM" (SPEC §2): the semester in Roman numerals, an en dash, then SEM. */
+/** "I – SEM" … "VIII – SEM" (product §2): the semester in Roman numerals, an en dash, then SEM. */
 export function semesterLabel(semester: number): string {
   return `${ROMAN[semester - 1] ?? String(semester)} – SEM`;
 }

@@ -15,7 +15,7 @@ import {
 } from '../filters';
 
 export const SYLLABUS_TEXTS = {
-  /** SPEC §2: a syllabus title naming the university by its acronym; the curriculum is RGPV's. */
+  /** product §2: a syllabus title naming the university by its acronym; the curriculum is RGPV's. */
   title: 'RGPV Syllabus & Scheme',
   loading: 'Loading syllabus...',
   empty: 'No results match your filters.',
@@ -55,7 +55,7 @@ export function SyllabusPage() {
         if (current) setResult({ key: keyOf(filters), entries });
       },
       (error: unknown) => {
-        // SPEC §8: syllabus fetch errors are only logged; the list then shows the no-results text.
+        // product §8: syllabus fetch errors are only logged; the list then shows the no-results text.
         console.error('Failed to load syllabus', error);
         if (current) setResult({ key: keyOf(filters), entries: [] });
       },

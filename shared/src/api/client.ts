@@ -1,11 +1,11 @@
 /**
- * The one HTTP client every area uses (DESIGN §2): same-origin by default, bearer token from the session,
+ * The one HTTP client every area uses (architecture §2): same-origin by default, bearer token from the session,
  * and one way to turn a failure into the text the UI shows.
  */
 import axios, { isAxiosError } from 'axios';
 import { storedToken } from '../session/session-store';
 
-/** Set at build time by STUDYHUB_API_URL; empty means the page's own origin, which serves /api (DESIGN §5). */
+/** Set at build time by STUDYHUB_API_URL; empty means the page's own origin, which serves /api (architecture §5). */
 export const API_BASE_URL = __STUDYHUB_API_URL__;
 
 export const apiClient = axios.create({ baseURL: API_BASE_URL });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { SyllabusEntry, syllabusQuery } from '../schemas/syllabus';
 import { apiClient } from './client';
 
-/** The filters GET /api/syllabus understands (SPEC §7, decision 007); `system: 'All'` means both systems. */
+/** The filters GET /api/syllabus understands (product §7, decision 007); `system: 'All'` means both systems. */
 export type SyllabusQuery = z.input<typeof syllabusQuery>;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The one webpack + Module Federation config factory every StudyHub app uses (DESIGN §3, §8).
+ * The one webpack + Module Federation config factory every StudyHub app uses (architecture §3, §8).
  * Node-only: imported by each app's webpack.config.ts, never by browser code.
  */
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ export interface AppDefinition {
   kind: AppKind;
   /** Remotes only: what the container exposes, e.g. { './Area': './src/expose.tsx' }. */
   exposes?: Record<string, string>;
-  /** Port of `studyhub-webpack serve` (the app on its own, DESIGN §2). */
+  /** Port of `studyhub-webpack serve` (the app on its own, architecture §2). */
   devPort: number;
   title: string;
   /**
@@ -55,7 +55,7 @@ function reactRouterProductionAliases(): Record<string, string> {
 
 const ROUTER_EXPORTS = path.join(sharedPackageDir, 'src/router-exports.ts');
 
-/** Singletons of DESIGN §3: one React, one router, one styled-components, one toast queue, one session. */
+/** Singletons of architecture §3: one React, one router, one styled-components, one toast queue, one session. */
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',
@@ -83,7 +83,7 @@ function packageName(request: string): string {
   return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
-/** `requiredVersion` comes from the app's package.json, then the shared package's (DESIGN §8). */
+/** `requiredVersion` comes from the app's package.json, then the shared package's (architecture §8). */
 export function sharedSingletons(appDir: string) {
   const sharedPkg = readPackageJson(sharedPackageDir);
   const ranges: Record<string, string> = {
@@ -127,7 +127,7 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
     // No eval-based maps: the site's Content-Security-Policy forbids eval, in development too. Production maps
     // name no sourceMappingURL: a release keeps them beside it, unserved (docs/security.md item 45).
     devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
-    // The async boundary of DESIGN §8: src/index.ts only does import('./bootstrap' | './standalone').
+    // The async boundary of architecture §8: src/index.ts only does import('./bootstrap' | './standalone').
     entry: withPage ? { main: './src/index.ts' } : {},
     output: {
       path: path.join(context.appDir, 'dist'),

@@ -7,7 +7,7 @@ const inSemester = (year: YearNumber, semester: SemesterNumber) =>
   codesOf(yearSubjects(year).filter((subject) => subject.semester === semester));
 const electives = (base: string, letters: string) => [...letters].map((letter) => `${base}(${letter})`);
 
-describe('year lists (SPEC §3)', () => {
+describe('year lists (product §3)', () => {
   it('first year has 14 subjects: BT-101..BT-108 in semester 1 and BT-201..BT-206 in semester 2', () => {
     expect(yearSubjects(1)).toHaveLength(14);
     expect(inSemester(1, 1)).toEqual([

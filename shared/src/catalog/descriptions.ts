@@ -1,4 +1,4 @@
-/** Our own one-line card descriptions, keyed by subject code (DESIGN §7: the catalog facts are copied, the prose is ours). */
+/** Our own one-line card descriptions, keyed by subject code (architecture §7: the catalog facts are copied, the prose is ours). */
 export const SUBJECT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'BT-101': 'Water treatment, lubricants, polymers and corrosion: the chemistry engineers meet on site.',
   'BT-102': 'Calculus, series, vector spaces and matrices that every later course leans on.',

@@ -1,5 +1,5 @@
 /**
- * The curriculum catalog (SPEC §3): subject codes, names, year and semester, seeded download counts and dates,
+ * The curriculum catalog (product §3): subject codes, names, year and semester, seeded download counts and dates,
  * unit topics, the upload form's code lists and the syllabus form's options. Facts come from catalog-data.json,
  * copied into the project; descriptions are ours. Pure TypeScript: the API imports this too.
  */
@@ -67,7 +67,7 @@ export function subjectUnits(subject: Subject): Unit[] {
 export interface Branch {
   code: string;
   name: string;
-  /** Only CSE has notes (SPEC §1); the others lead to /NoNotesAvailable. */
+  /** Only CSE has notes (product §1); the others lead to /NoNotesAvailable. */
   available: boolean;
 }
 
@@ -80,7 +80,7 @@ export const BRANCHES: readonly Branch[] = [
   { code: 'ee', name: 'Electrical', available: false },
 ];
 
-/** The upload form's per-branch, per-semester code lists (SPEC §3). */
+/** The upload form's per-branch, per-semester code lists (product §3). */
 export const UPLOAD_CODES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> =
   data.uploadCodes;
 export const UPLOAD_FORM = data.uploadForm;

@@ -1,5 +1,5 @@
 /**
- * The deploy folder every server and release tool agrees on (DESIGN §3–§4). Node only.
+ * The deploy folder every server and release tool agrees on (architecture §3–§4). Node only.
  *
  *   <deploy>/remotes.json                     which version of each area is live, and canaries (the shell reads it)
  *   <deploy>/shell.json                       which shell build the server serves at /

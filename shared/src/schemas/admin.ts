@@ -1,5 +1,5 @@
 /**
- * The admin calls (SPEC §7 users; beyond SPEC the audit trail and the contact inbox): requests the API
+ * The admin calls (product §7 users; beyond SPEC the audit trail and the contact inbox): requests the API
  * validates and the replies the admin area reads.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Request and reply shapes of the auth, me and contact calls (SPEC §7). The API validates with these and the
+ * Request and reply shapes of the auth, me and contact calls (product §7). The API validates with these and the
  * areas infer their types from them: there is no hand-written copy of the API's types.
  */
 import { z } from 'zod';
@@ -68,7 +68,7 @@ export const resetTokenParams = z.object({
 });
 
 /**
- * SPEC §7 sends name, email, googleId and avatar decoded on the client; the server ignores them and trusts only
+ * product §7 sends name, email, googleId and avatar decoded on the client; the server ignores them and trusts only
  * the verified claims of `credential`, Google's ID token (docs/security.md item 20).
  */
 export const googleBody = z.object({
@@ -100,7 +100,7 @@ export type ContactBody = z.input<typeof contactBody>;
 
 export const roleSchema = z.enum(ROLES);
 
-/** SPEC §3 "User" as the API sends it. */
+/** product §3 "User" as the API sends it. */
 export const userSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -117,7 +117,7 @@ export type MessageReply = z.infer<typeof messageReply>;
 export const sessionReply = z.object({ message: z.string(), user: userSchema, token: z.string() });
 export type SessionReply = z.infer<typeof sessionReply>;
 
-/** 403 from resend-otp once the resends are used up (SPEC §4). */
+/** 403 from resend-otp once the resends are used up (product §4). */
 export const blockedReply = z.object({ message: z.string(), unblockAt: z.string() });
 export type BlockedReply = z.infer<typeof blockedReply>;
 
@@ -127,7 +127,7 @@ export type MeReply = z.infer<typeof meReply>;
 /** What the browser needs to know about this server before sign-in (GET /api/config). */
 export const siteConfigReply = z.object({
   googleClientId: z.string().nullable(),
-  /** How long the admin upload waits before giving up (SPEC §9's 10 s unless UPLOAD_TIMEOUT_S says otherwise). */
+  /** How long the admin upload waits before giving up (product §9's 10 s unless UPLOAD_TIMEOUT_S says otherwise). */
   uploadTimeoutMs: z.number(),
 });
 export type SiteConfigReply = z.infer<typeof siteConfigReply>;

@@ -62,7 +62,7 @@ export function isPlainText(value: string, options: { multiLine?: boolean } = {}
 }
 
 /**
- * SPEC §5: text, at sign, text, dot, text, no spaces; checked in one pass. The pattern it replaces,
+ * product §5: text, at sign, text, dot, text, no spaces; checked in one pass. The pattern it replaces,
  * /^[^\s@]+@[^\s@]+\.[^\s@]+$/, backtracks: a 60 KB address kept the server busy for seconds (item 34).
  */
 export function isEmailAddress(value: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Note files (SPEC §3 "Recent note", §7 upload/recent/download): what the upload call accepts and what the
+ * Note files (product §3 "Recent note", §7 upload/recent/download): what the upload call accepts and what the
  * recent and units calls answer. The catalog decides which subject and unit exist.
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ function unitNumber(value: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The upload call's query (SPEC §7), checked against the catalog so every upload is browsable (DESIGN §7). */
+/** The upload call's query (product §7), checked against the catalog so every upload is browsable (architecture §7). */
 export const uploadQuery = z
   .object({
     branch: z.string({ error: UPLOAD_MESSAGES.branch }).max(...lengthLimit(40, UPLOAD_MESSAGES.branch)),
@@ -55,7 +55,7 @@ export const uploadQuery = z
   });
 export type UploadQuery = z.input<typeof uploadQuery>;
 
-/** SPEC §3 "Recent note", plus the subject's code so a card can link to it. */
+/** product §3 "Recent note", plus the subject's code so a card can link to it. */
 export const recentNote = z.object({
   _id: z.string(),
   subject: z.string(),
@@ -89,7 +89,7 @@ export type AvailableUnit = z.infer<typeof availableUnit>;
 export const unitsReply = z.object({ subject: z.string(), units: z.array(availableUnit) });
 export type UnitsReply = z.infer<typeof unitsReply>;
 
-/** Labels a stored upload the way SPEC §2's recent-note card shows it. */
+/** Labels a stored upload the way product §2's recent-note card shows it. */
 export function describeUpload(row: { branch: string; semester: number; unit: number }) {
   const semester = row.semester as SemesterNumber;
   return {

@@ -1,5 +1,5 @@
 /**
- * Syllabus entries (SPEC §3, §7): a department's semester PDFs for one program, system, grading and upload type.
+ * Syllabus entries (product §3, §7): a department's semester PDFs for one program, system, grading and upload type.
  */
 import { z } from 'zod';
 import { SYLLABUS_SEMESTER_SLOTS, SYLLABUS_SEMESTERS } from '../constants';
@@ -67,7 +67,7 @@ export const syllabusEntryBody = z.object({
 });
 export type SyllabusEntryBody = z.input<typeof syllabusEntryBody>;
 
-/** SPEC §7 filters; `system=All` (or no system) means both systems. */
+/** product §7 filters; `system=All` (or no system) means both systems. */
 export const syllabusQuery = z.object({
   program: z.string().max(60).trim().optional(),
   system: z.string().max(30).trim().optional(),
@@ -93,6 +93,6 @@ export type SyllabusEntry = z.infer<typeof syllabusEntry>;
 export const syllabusSaveReply = z.object({ message: z.string(), entry: syllabusEntry });
 export type SyllabusSaveReply = z.infer<typeof syllabusSaveReply>;
 
-/** DELETE /api/syllabus/cleanup/duplicates: SPEC §7's message, and how many entries were merged away. */
+/** DELETE /api/syllabus/cleanup/duplicates: product §7's message, and how many entries were merged away. */
 export const syllabusCleanupReply = z.object({ message: z.string(), removed: z.number() });
 export type SyllabusCleanupReply = z.infer<typeof syllabusCleanupReply>;

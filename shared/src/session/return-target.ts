@@ -1,7 +1,7 @@
 /**
  * "Come back here after signing in" (decision 017). Whoever sends a visitor to the login page puts the page to
  * return to in the login entry's navigation state (`loginStateReturningTo`); the sign-in flows read it back
- * with `returnTargetFrom` and go there instead of SPEC §4's Home. The URL stays SPEC §2's
+ * with `returnTargetFrom` and go there instead of product §4's Home. The URL stays product §2's
  * /login?reason=unauthorized&t=…, and the target is re-checked on reading, as if an attacker had written it:
  * only a path of this site, never another origin, a script URL or a sign-in page; anything else means Home.
  */

@@ -20,7 +20,7 @@ export interface SessionContextValue {
   token: string | null;
   login(user: SessionUser, token: string): void;
   /**
-   * Ends the session on the server, clears context and storage and shows the SPEC §8 notice (unless `silent`,
+   * Ends the session on the server, clears context and storage and shows the product §8 notice (unless `silent`,
    * for a caller that already said why); navigation is the caller's (see useLogout).
    */
   logout(options?: { silent?: boolean }): void;
@@ -65,7 +65,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // Restoring touches storage and may toast, so it runs after mount, not during render; until then the
-    // status is 'loading' and guards show their spinner (SPEC §4).
+    // status is 'loading' and guards show their spinner (product §4).
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setState(restore(true));
     // Another tab logging in or out changes this tab's session too.

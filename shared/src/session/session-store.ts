@@ -1,5 +1,5 @@
 /**
- * The browser session of SPEC §3–§4: `user` and `token` in localStorage; the token is decoded only to read `exp`.
+ * The browser session of product §3–§4: `user` and `token` in localStorage; the token is decoded only to read `exp`.
  */
 import { jwtDecode } from 'jwt-decode';
 import { STORAGE_KEYS } from '../constants';
@@ -12,7 +12,7 @@ export interface SessionUser {
   isGoogle?: boolean;
 }
 
-/** A token is expired when `exp` is past, missing, or the token cannot be decoded at all (SPEC §5, §8). */
+/** A token is expired when `exp` is past, missing, or the token cannot be decoded at all (product §5, §8). */
 export function isTokenExpired(token: unknown, now: number = Date.now()): boolean {
   return tokenExpiresAt(token) <= now;
 }
@@ -42,7 +42,7 @@ function parseUser(text: string): SessionUser {
   return value as SessionUser;
 }
 
-/** What start-up finds in storage (SPEC §4 "Session"). Only a stored user and token together make a session. */
+/** What start-up finds in storage (product §4 "Session"). Only a stored user and token together make a session. */
 export function readStoredSession(storage: Storage = localStorage, now: number = Date.now()): StoredSession {
   const userText = storage.getItem(STORAGE_KEYS.user);
   const token = storage.getItem(STORAGE_KEYS.token);
@@ -65,7 +65,7 @@ export function clearStoredSession(storage: Storage = localStorage): void {
   storage.removeItem(STORAGE_KEYS.token);
 }
 
-/** SPEC §8's admin session check removes the stored token only; the session ends when it moves on. */
+/** product §8's admin session check removes the stored token only; the session ends when it moves on. */
 export function removeStoredToken(storage: Storage = localStorage): void {
   storage.removeItem(STORAGE_KEYS.token);
 }
@@ -75,7 +75,7 @@ export function storedToken(storage: Storage = localStorage): string | null {
   return storage.getItem(STORAGE_KEYS.token);
 }
 
-/** Role comparison of SPEC §6: admin-only routes ignore case; the admin home wants exactly `admin`. */
+/** Role comparison of product §6: admin-only routes ignore case; the admin home wants exactly `admin`. */
 export function isAdmin(user: SessionUser | null, options: { exact?: boolean } = {}): boolean {
   if (!user) return false;
   return options.exact ? user.role === 'admin' : user.role.toLowerCase() === 'admin';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../paths';
 import { useSession } from './session-provider';
 
-/** SPEC §4: logout clears the session, shows the notice and goes to /login. */
+/** product §4: logout clears the session, shows the notice and goes to /login. */
 export function useLogout(): () => void {
   const { logout } = useSession();
   const navigate = useNavigate();

@@ -49,7 +49,7 @@ const GlobalStyle = createGlobalStyle`
 `;
 
 /**
- * Dark by default; the choice is saved under `theme` and marked on <html> (SPEC §3–§4). The page's head script
+ * Dark by default; the choice is saved under `theme` and marked on <html> (product §3–§4). The page's head script
  * (THEME_BOOT_SCRIPT) marks <html> before the first paint; a prerendered page hydrates as the default theme
  * (the server snapshot) and then takes the saved one, so hydration never disagrees with the server's HTML.
  */

@@ -21,7 +21,7 @@ function mountContainer(): void {
 }
 
 /**
- * A toast raised this long before a navigation is meant for the page it leads to, not the one left behind: SPEC
+ * A toast raised this long before a navigation is meant for the page it leads to, not the one left behind: product
  * §9's redirects follow their toast by at most 2 s (OTP verified → /login), plus slack for a busy phone.
  */
 export const TOAST_CARRY_OVER_MS = 2_500;
@@ -45,7 +45,7 @@ const show =
     void loadToastify().then(({ toast }) => toast[kind](message, { ...options, toastId, onClose }));
   };
 
-/** The site's toasts (SPEC §9 defaults): `notify.info(MESSAGES.x, { autoClose })`. */
+/** The site's toasts (product §9 defaults): `notify.info(MESSAGES.x, { autoClose })`. */
 export const notify = {
   info: show('info'),
   success: show('success'),

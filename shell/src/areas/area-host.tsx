@@ -32,7 +32,7 @@ function useArea(area: AreaName, generation: number): AreaLoadResult | undefined
   return result;
 }
 
-/** Renders one page of a remote area inside its error boundary (DESIGN §3). */
+/** Renders one page of a remote area inside its error boundary (architecture §3). */
 export function AreaHost({ area, page }: { area: AreaName; page: string }) {
   const { pathname } = useLocation();
   const [generation, setGeneration] = useState(0);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, MESSAGES, Muted, Notice, Page } from '@studyhub/shared';
 
-/** What a dead or broken area shows; the frame and the other areas keep working (DESIGN §3). */
+/** What a dead or broken area shows; the frame and the other areas keep working (architecture §3). */
 export function AreaUnavailable({ onRetry }: { onRetry(): Promise<void> }) {
   const [retrying, setRetrying] = useState(false);
   return (

@@ -14,7 +14,7 @@ export function isUnavailable(module: unknown): module is UnavailableModule {
 
 /**
  * Turns a remote that cannot load (missing manifest, dead script, broken chunk) into a value the shell can
- * show a fallback for, instead of an exception that would take the page down (DESIGN §3, §8).
+ * show a fallback for, instead of an exception that would take the page down (architecture §3, §8).
  */
 export function fallbackPlugin(): ModuleFederationRuntimePlugin {
   return {

@@ -53,7 +53,7 @@ class WidgetBoundary extends Component<{ name: string; children: ReactNode }, { 
 }
 
 /**
- * A component another area lends to a shell page (DESIGN §1: the notes area's RecentNotes on Home), loaded
+ * A component another area lends to a shell page (architecture §1: the notes area's RecentNotes on Home), loaded
  * the same way as the areas (loadAreaModule). Unlike an area it is an extra: while it loads, and if it cannot
  * load, it renders nothing rather than the "temporarily unavailable" fallback.
  */

@@ -1,6 +1,6 @@
 import { parseRemotesFile, type AreaName, type RemotesFile } from '@studyhub/shared';
 
-/** Served no-cache by the server; ops change it to release or roll back an area (DESIGN §3–§4). */
+/** Served no-cache by the server; ops change it to release or roll back an area (architecture §3–§4). */
 export const REMOTES_FILE_URL = '/remotes.json';
 
 /** Where each area lives right now. A missing or broken file means no areas, never a dead shell. */

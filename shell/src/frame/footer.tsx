@@ -90,7 +90,7 @@ export function Footer() {
         </section>
         <section>
           <h2>Newsletter</h2>
-          {/* SPEC §2: the Subscribe button is disabled and does nothing. */}
+          {/* product §2: the Subscribe button is disabled and does nothing. */}
           <Newsletter onSubmit={(event) => event.preventDefault()}>
             <input type="email" placeholder="Your email" aria-label="Newsletter email" />
             <button type="submit" disabled>

@@ -161,7 +161,7 @@ export function Header() {
         >
           {mode === 'dark' ? <SunIcon /> : <MoonIcon />}
         </Button>
-        {/* SPEC §4: logged in is judged by the presence of the token. */}
+        {/* product §4: logged in is judged by the presence of the token. */}
         {token ? (
           <Button $variant="secondary" onClick={logout}>
             Logout

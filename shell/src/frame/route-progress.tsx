@@ -24,7 +24,7 @@ const Bar = styled.div`
 `;
 
 /**
- * A thin bar that runs on every route change and finishes after ~100 ms (SPEC §2, §9). Keyed by the path, so
+ * A thin bar that runs on every route change and finishes after ~100 ms (product §2, §9). Keyed by the path, so
  * each navigation starts a fresh animation.
  */
 export function RouteProgress() {

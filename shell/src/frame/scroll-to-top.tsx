@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Every route change starts at the top of the page (SPEC §2). */
+/** Every route change starts at the top of the page (product §2). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -31,7 +31,7 @@ function pageElement(route: RouteEntry): ReactElement {
   );
 }
 
-/** The whole route table of SPEC §2, guarded; any unknown path goes to /. */
+/** The whole route table of product §2, guarded; any unknown path goes to /. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -11,13 +11,13 @@ import {
 } from '@studyhub/shared';
 
 /**
- * SPEC §2 guards: a spinner while the session loads; anonymous visitors of login-required routes go to
+ * product §2 guards: a spinner while the session loads; anonymous visitors of login-required routes go to
  * /login?reason=unauthorized&t=…; non-admins on admin-only routes go to /.
  */
 export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const { status, user } = useSession();
   const { pathname, search, hash, state } = useLocation();
-  // The redirect's t= names this visit, so the login page shows the message once per visit (SPEC §2).
+  // The redirect's t= names this visit, so the login page shows the message once per visit (product §2).
   const [visitedAt] = useState(Date.now);
   if (access === 'open') return children;
   if (status === 'loading') return <Spinner label="Checking your session" />;

@@ -23,7 +23,7 @@ export function initialsOf(name: string): string {
   return letters.join('').toUpperCase() || '?';
 }
 
-/** Drawn here from the name's initials: no third-party avatar service sees who visits (DESIGN §7). */
+/** Drawn here from the name's initials: no third-party avatar service sees who visits (architecture §7). */
 export function InitialsAvatar({ name }: { name: string }) {
   const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 360;
   return (

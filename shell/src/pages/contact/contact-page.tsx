@@ -98,7 +98,7 @@ export function ContactPage() {
       edit('');
       setState('sent');
     } catch (error) {
-      // SPEC §8: a failed contact message is only logged.
+      // product §8: a failed contact message is only logged.
       console.error('Contact message failed', error);
       setState('idle');
     }
@@ -109,7 +109,7 @@ export function ContactPage() {
       <PageTitle>Contact us</PageTitle>
       <Card>
         <Form onSubmit={send}>
-          {/* SPEC §5: sending needs a logged-in user; say so before anything is typed. */}
+          {/* product §5: sending needs a logged-in user; say so before anything is typed. */}
           {!loggedIn && (
             <Notice>
               <span id="contact-login-needed">{LOGIN_NEEDED}</span>{' '}

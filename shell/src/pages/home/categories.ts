@@ -7,7 +7,7 @@ export interface Category {
   blurb: string;
   /** Decorative: the card's title names it (decision 018). */
   icon: ComponentType<IconProps>;
-  /** Absent for categories that are not open yet (SPEC §2: disabled, "Update Soon!"). */
+  /** Absent for categories that are not open yet (product §2: disabled, "Update Soon!"). */
   to?: string;
   area?: AreaName;
   badge?: string;
@@ -42,7 +42,7 @@ export const CATEGORIES: readonly Category[] = [
   },
 ];
 
-/** SPEC §5: case-insensitive substring match on the title. */
+/** product §5: case-insensitive substring match on the title. */
 export function matchCategories(query: string): Category[] {
   const needle = query.trim().toLowerCase();
   return CATEGORIES.filter((category) => category.title.toLowerCase().includes(needle));

@@ -164,7 +164,7 @@ describe('HomePage recently uploaded notes', () => {
     );
   }
 
-  it('shows the notes area’s widget after Quick Links and before Why use, in SPEC §2’s order', async () => {
+  it('shows the notes area’s widget after Quick Links and before Why use, in product §2’s order', async () => {
     mockedLoadModule.mockResolvedValue({
       ok: true,
       module: { default: FakeRecentNotes, area: 'notes', contractVersion: 1, buildVersion: 'test' },

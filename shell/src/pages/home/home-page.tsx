@@ -87,7 +87,7 @@ export function HomePage() {
         <Muted>
           Notes, syllabus and more for engineering students — organised by branch, year and semester.
         </Muted>
-        {/* SPEC §2's category filter, which also lists matching subjects (decision 017). An anonymous visitor
+        {/* product §2's category filter, which also lists matching subjects (decision 017). An anonymous visitor
             who picks one meets the guard, which brings them back to it after signing in. */}
         <Search
           label="Search categories and subjects"
@@ -111,7 +111,7 @@ export function HomePage() {
         </Cards>
       )}
       <QuickLinks />
-      {/* "Recently Uploaded Notes" (SPEC §2) belongs to the notes area; it renders nothing if that area is down. */}
+      {/* "Recently Uploaded Notes" (product §2) belongs to the notes area; it renders nothing if that area is down. */}
       <WhenNearViewport>
         <RemoteWidget area={WIDGET_EXPOSES.recentNotes.area} expose={WIDGET_EXPOSES.recentNotes.expose} />
       </WhenNearViewport>

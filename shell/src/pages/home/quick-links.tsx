@@ -37,7 +37,7 @@ const Section = styled.section`
   }
 `;
 
-/** Admin shortcuts; anyone else gets the SPEC toast and stays on Home (SPEC §6). */
+/** Admin shortcuts; anyone else gets the SPEC toast and stays on Home (product §6). */
 export function QuickLinks() {
   const { user } = useSession();
   const navigate = useNavigate();

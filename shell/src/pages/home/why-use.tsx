@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Card, Grid, Muted } from '@studyhub/shared';
 
-/** SPEC §2 leaves this section's wording open; these are the reasons students come back. */
+/** product §2 leaves this section's wording open; these are the reasons students come back. */
 const REASONS = [
   {
     title: 'Unit by unit',
