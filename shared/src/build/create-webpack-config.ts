@@ -10,6 +10,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { THEME_BOOT_SCRIPT } from '../theme/theme-boot';
+import { sharedPackageVersion, SharedUsagePlugin } from './shared-usage';
 
 export type AppKind = 'host' | 'remote';
 
@@ -53,6 +54,7 @@ function reactRouterProductionAliases(): Record<string, string> {
   };
 }
 
+const SHARED_PACKAGE = '@studyhub/shared';
 const ROUTER_EXPORTS = path.join(sharedPackageDir, 'src/router-exports.ts');
 
 /** Singletons of architecture §3: one React, one router, one styled-components, one toast queue, one session. */
@@ -91,8 +93,14 @@ export function sharedSingletons(appDir: string) {
     ...readPackageJson(appDir).dependencies,
   };
   /** What differs from a plain singleton of the installed package. */
-  const own: Record<string, { import?: string; version: string }> = {
-    [sharedPkg.name]: { version: sharedPkg.version },
+  const own: Record<string, { import?: string; version: string; requiredVersion?: string }> = {
+    // Its version changes with its sources (decision 020). Any build of the same major is accepted at run
+    // time (`-0` lets prerelease-style content versions match): which exports an area needs is checked at
+    // release, and an exact or strict version would take down every compatible area on any shared change.
+    [sharedPkg.name]: {
+      version: sharedPackageVersion(sharedPackageDir),
+      requiredVersion: `^${sharedPkg.version}-0`,
+    },
     // What is shared as the router is the subset every app uses (decision 014), at the router's own version.
     'react-router-dom': {
       import: ROUTER_EXPORTS,
@@ -182,6 +190,12 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
         Object.fromEntries(
           Object.entries(buildGlobals(context)).map(([name, value]) => [name, JSON.stringify(value)]),
         ),
+      ),
+      // shared-usage.json: what this build needs of the shared package and what its copy provides.
+      new SharedUsagePlugin(
+        SHARED_PACKAGE,
+        sharedPackageVersion(sharedPackageDir),
+        path.join(sharedPackageDir, 'src/index.ts'),
       ),
       new ModuleFederationPlugin({
         name: app.name,

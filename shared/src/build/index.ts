@@ -13,7 +13,8 @@ export {
   buildIdFromEnv,
   buildVersion,
 } from './build-version';
-export { BUILD_INFO_FILE, type BuildInfo } from './build-info';
+export { BUILD_INFO_FILE, SHARED_USAGE_FILE, type BuildInfo, type SharedUsage } from './build-info';
+export { sharedPackageVersion } from './shared-usage';
 
 /** Each app's webpack.config.ts default-exports its definition through this, for type checking. */
 export function defineApp(app: AppDefinition): AppDefinition {

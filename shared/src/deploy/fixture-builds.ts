@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BuildInfo } from '../build/build-info';
+import { SHARED_USAGE_FILE, type BuildInfo, type SharedUsage } from '../build/build-info';
 import type { AreaName } from '../contract';
 
 export interface FixtureOptions {
@@ -18,6 +18,14 @@ export interface FixtureOptions {
   exposes?: string[];
   /** Source of remoteEntry.js (an area) or main.js (the shell). */
   entrySource?: string;
+  /** Exports of @studyhub/shared the build's code imports (shared-usage.json); default: FIXTURE_NEEDS. */
+  sharedNeeds?: string[];
+  /** Exports its copy of @studyhub/shared has; default: FIXTURE_PROVIDES. */
+  sharedProvides?: string[];
+  /** Its @studyhub/shared version; default 1.0.0-fixture. */
+  sharedVersion?: string;
+  /** False: no shared-usage.json, as a build made before it was recorded. */
+  recordsSharedUsage?: boolean;
   /** Anything else put in the folder, e.g. to make two builds of one version differ. */
   extraFiles?: Record<string, string>;
 }
@@ -43,6 +51,22 @@ function write(dir: string, files: Record<string, string>): string {
   mkdirSync(dir, { recursive: true });
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
   return dir;
+}
+
+/** What a fixture's copy of the shared package provides, and what a fixture area needs of it, by default. */
+export const FIXTURE_PROVIDES = ['CONTRACT_VERSION', 'Page', 'PageTitle', 'apiClient', 'notify'];
+export const FIXTURE_NEEDS = ['CONTRACT_VERSION', 'Page', 'apiClient'];
+
+/** shared-usage.json as the config factory writes it (decision 020), unless the build predates it. */
+function sharedUsageFile(options: FixtureOptions, needs: string[]): Record<string, string> {
+  if (options.recordsSharedUsage === false) return {};
+  const usage: SharedUsage = {
+    package: '@studyhub/shared',
+    version: options.sharedVersion ?? '1.0.0-fixture',
+    provides: options.sharedProvides ?? FIXTURE_PROVIDES,
+    needs: options.sharedNeeds ?? needs,
+  };
+  return { [SHARED_USAGE_FILE]: JSON.stringify(usage) };
 }
 
 const js = (file: string) => ({ js: { sync: [file], async: [] }, css: { sync: [], async: [] } });
@@ -82,6 +106,7 @@ export function writeAreaBuild(
     'react.js': '/* react */',
     'shared.js': '/* shared */',
     ...Object.fromEntries(exposes.map((expose) => [`expose-${expose.slice(2)}.js`, `/* ${expose} */`])),
+    ...sharedUsageFile(options, FIXTURE_NEEDS),
     ...options.extraFiles,
   });
 }
@@ -107,6 +132,7 @@ export function writeShellBuild(dir: string, version: string, options: FixtureOp
     'main.js': options.entrySource ?? 'console.log("shell");',
     'react.js': '/* react */',
     'shared.js': '/* shared */',
+    ...sharedUsageFile(options, ['CONTRACT_VERSION']),
     ...options.extraFiles,
   });
 }

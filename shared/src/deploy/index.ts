@@ -22,5 +22,6 @@ export {
   releaseTogether,
   releaseStatus,
   rollbackApp,
+  type ReleaseOutcome,
 } from './release';
 export { SHELL_PAGES } from '../build/build-info';

@@ -6,7 +6,13 @@
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { BUILD_INFO_FILE, SHELL_PAGES, type BuildInfo } from '../build/build-info';
+import {
+  BUILD_INFO_FILE,
+  SHARED_USAGE_FILE,
+  SHELL_PAGES,
+  type BuildInfo,
+  type SharedUsage,
+} from '../build/build-info';
 import { AREA_EXPOSE, VERSION_PATTERN, WIDGET_EXPOSES, type AreaName } from '../contract';
 import { entryLoadProblem, entryParseProblem } from './entry-check';
 import { irregularEntries, isReleasePath, releaseDir, type AppName } from './layout';
@@ -43,6 +49,11 @@ export interface InspectedBuild {
   dir: string;
   info: BuildInfo;
   manifest: FederationManifest;
+  /**
+   * What it needs of the shared package and what its copy provides (decision 020); absent in builds made before
+   * it was recorded, which are then not compared on it (a rollback to one must still work).
+   */
+  sharedUsage?: SharedUsage;
 }
 
 export class ReleaseRefusedError extends Error {
@@ -84,6 +95,20 @@ function infoProblems(app: AppName, info: Partial<BuildInfo>): string[] {
   const supported = info.supportedContractVersions;
   if (app === 'shell' && !(Array.isArray(supported) && supported.every(Number.isInteger))) {
     problems.push(`${BUILD_INFO_FILE} lists no supportedContractVersions (a shell build must)`);
+  }
+  return problems;
+}
+
+const isNameList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((name) => typeof name === 'string');
+
+function sharedUsageProblems(usage: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const field of ['package', 'version'] as const) {
+    if (typeof usage[field] !== 'string') problems.push(`${SHARED_USAGE_FILE} has no ${field}`);
+  }
+  for (const field of ['provides', 'needs'] as const) {
+    if (!isNameList(usage[field])) problems.push(`${SHARED_USAGE_FILE}'s ${field} is not a list of names`);
   }
   return problems;
 }
@@ -163,14 +188,24 @@ export function inspectBuild(app: AppName, dir: string): InspectedBuild {
   if (tree.length > 0) throw new ReleaseRefusedError(subject, tree);
   const info = readJsonFile(path.join(root, BUILD_INFO_FILE));
   const manifest = readJsonFile(path.join(root, MANIFEST_FILE));
-  const problems = [info.problem, manifest.problem].filter((problem) => problem !== undefined);
+  const usageFile = path.join(root, SHARED_USAGE_FILE);
+  const usage = existsSync(usageFile) ? readJsonFile(usageFile) : {};
+  const problems = [info.problem, manifest.problem, usage.problem].filter((problem) => problem !== undefined);
+  if (usage.value !== undefined)
+    problems.push(...sharedUsageProblems(usage.value as Record<string, unknown>));
   if (info.value !== undefined) problems.push(...infoProblems(app, info.value as Partial<BuildInfo>));
   if (manifest.value !== undefined) {
     const shape = manifestShapeProblems(manifest.value);
     problems.push(...(shape.length > 0 ? shape : manifestPathProblems(manifest.value as FederationManifest)));
   }
   if (problems.length > 0) throw new ReleaseRefusedError(subject, problems);
-  return { app, dir: root, info: info.value as BuildInfo, manifest: manifest.value as FederationManifest };
+  return {
+    app,
+    dir: root,
+    info: info.value as BuildInfo,
+    manifest: manifest.value as FederationManifest,
+    ...(usage.value === undefined ? {} : { sharedUsage: usage.value as SharedUsage }),
+  };
 }
 
 function missingAssets(build: InspectedBuild): string[] {
@@ -246,6 +281,47 @@ function contractProblem(area: InspectedBuild, shell: InspectedBuild, shellLabel
   return (
     `${area.app} ${area.info.version} implements contract version ${area.info.contractVersion}, but ` +
     `${shellLabel} supports ${supported.length > 0 ? supported.join(', ') : 'none'}`
+  );
+}
+
+/**
+ * The shared package is one singleton and the shell's copy is the one every area runs against (`loaded-first`),
+ * so each export an area's code imports from it must be in the shell's copy (decision 020). Only exports are
+ * compared; a changed signature with the same name is not caught here.
+ */
+function sharedExportProblem(
+  area: InspectedBuild,
+  shell: InspectedBuild,
+  shellLabel: string,
+  shellReleasedWithArea: boolean,
+): string | null {
+  const needs = area.sharedUsage;
+  const provided = shell.sharedUsage;
+  if (!needs || !provided) return null;
+  const have = new Set(provided.provides);
+  const missing = needs.needs.filter((name) => !have.has(name));
+  if (missing.length === 0) return null;
+  const versions =
+    `(${area.app} was built with ${needs.package} ${needs.version}, ` +
+    `the shell's copy is ${provided.version})`;
+  const advice = shellReleasedWithArea
+    ? 'Build that shell from shared sources that provide them.'
+    : `Release it together with a shell that provides them (npm run release -- shell ${area.app}).`;
+  return `${area.app} ${area.info.version} needs ${needs.package} exports ${shellLabel} does not provide: ${missing.join(', ')} ${versions}. ${advice}`;
+}
+
+/** A new shell must keep every shared export a live (or canary) area needs. */
+function droppedExportProblem(shell: InspectedBuild, area: InspectedBuild, areaLabel: string): string | null {
+  const needs = area.sharedUsage;
+  const provided = shell.sharedUsage;
+  if (!needs || !provided) return null;
+  const have = new Set(provided.provides);
+  const missing = needs.needs.filter((name) => !have.has(name));
+  if (missing.length === 0) return null;
+  return (
+    `this shell's ${provided.package} ${provided.version} does not provide exports that ${areaLabel} needs: ` +
+    `${missing.join(', ')}. Keep them in ${provided.package}, or release ${area.app} built without them ` +
+    `together with this shell (npm run release -- shell ${area.app}).`
   );
 }
 
@@ -329,6 +405,14 @@ export function compatibilityProblems(
       build.app === 'shell' ? [live, build, `this shell`] : [build, live, counterpart.label];
     const contract = contractProblem(area, shell, shellLabel);
     if (contract) problems.push(contract);
+    // Released together, the area's own check names the missing exports; the shell's would say it again.
+    const exports =
+      build.app === 'shell'
+        ? counterpart.build
+          ? null
+          : droppedExportProblem(build, live, counterpart.label)
+        : sharedExportProblem(build, live, counterpart.label, counterpart.build !== undefined);
+    if (exports) problems.push(exports);
     problems.push(...singletonProblems(build, live, counterpart.label));
   }
   return { problems, checkedAgainst };

@@ -14,6 +14,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { ENTRY_CHECK_TIMEOUT_MS } from './entry-check';
 import {
   canMakeFifos,
+  FIXTURE_NEEDS,
+  FIXTURE_PROVIDES,
   makeFifo,
   tempDir,
   writeAreaBuild,
@@ -134,8 +136,9 @@ describe('release', () => {
       result: 'live',
       checkedAgainst: ['the live shell s1'],
     });
-    // Seven files, and the .br and .gz copies publishing made of the one text file over 256 bytes.
-    expect(outcome.copied?.files).toBe(9);
+    // Eight files (shared-usage.json among them), and the .br and .gz copies publishing made of the one text
+    // file over 256 bytes.
+    expect(outcome.copied?.files).toBe(10);
     expect(outcome.pointerBytes).toBeGreaterThan(0);
     expect(readRemotesStrict(deployDir).notes).toEqual({
       version: 'n2',
@@ -473,8 +476,9 @@ describe('source maps (docs/security.md item 45)', () => {
     const released = readdirSync(releaseDir(deployDir, 'notes', 'n2'));
     expect(released.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(readdirSync(sourceMapDir(deployDir, 'notes', 'n2')).sort()).toEqual(Object.keys(maps).sort());
-    // Seven files, and the .br and .gz copies publishing made of the one text file over 256 bytes.
-    expect(outcome.copied?.files).toBe(9);
+    // Eight files (shared-usage.json among them), and the .br and .gz copies publishing made of the one text
+    // file over 256 bytes.
+    expect(outcome.copied?.files).toBe(10);
     expect(outcome.sourceMaps).toMatchObject({
       dir: sourceMapDir(deployDir, 'notes', 'n2'),
       files: 2,
@@ -674,6 +678,123 @@ describe('releasing several apps together (decision 014)', () => {
     expect(outcomes.map(({ app, result }) => `${app} ${result}`)).toEqual([
       'shell already-live',
       'notes live',
+    ]);
+  });
+});
+
+describe('shared package exports (decision 020)', () => {
+  // The issue 14 experiment: notes starts using a helper added to @studyhub/shared after the live shell was built.
+  const withHelper = [...FIXTURE_PROVIDES, 'formatBytes'];
+  const notesNeedingHelper = () =>
+    areaBuild('notes', 'n2', {
+      sharedVersion: '1.0.0-new',
+      sharedProvides: withHelper,
+      sharedNeeds: [...FIXTURE_NEEDS, 'formatBytes'],
+    });
+
+  it('refuses an area needing an export the live shell lacks, naming it, and changes nothing', () => {
+    deployBaseline();
+    const before = snapshot();
+    const error = refusal(() => releaseBuild(deployDir, 'notes', notesNeedingHelper()));
+    expect(error.reasons).toEqual([
+      'notes n2 needs @studyhub/shared exports the live shell s1 does not provide: formatBytes ' +
+        "(notes was built with @studyhub/shared 1.0.0-new, the shell's copy is 1.0.0-fixture). " +
+        'Release it together with a shell that provides them (npm run release -- shell notes).',
+    ]);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('refuses it in a canary too: a canary runs in the same shell', () => {
+    deployBaseline();
+    const error = refusal(() =>
+      releaseBuild(deployDir, 'notes', notesNeedingHelper(), { canaryPercent: 10 }),
+    );
+    expect(error.reasons.join('\n')).toMatch(/does not provide: formatBytes/);
+  });
+
+  it('releases it together with a shell that provides the export', () => {
+    deployBaseline();
+    const shell = shellBuild('s2', { sharedVersion: '1.0.0-new', sharedProvides: withHelper });
+    const outcomes = releaseTogether(deployDir, [
+      { app: 'shell', dir: shell },
+      { app: 'notes', dir: notesNeedingHelper() },
+    ]);
+    expect(outcomes.map(({ app, result }) => `${app} ${result}`)).toEqual(['shell live', 'notes live']);
+    expect(readShellVersion(deployDir)).toBe('s2');
+    expect(readRemotesStrict(deployDir).notes?.version).toBe('n2');
+  });
+
+  it('refuses both, changing nothing, when the shell released with it lacks the export too', () => {
+    deployBaseline();
+    const before = snapshot();
+    const error = refusal(() =>
+      releaseTogether(deployDir, [
+        { app: 'shell', dir: shellBuild('s2') },
+        { app: 'notes', dir: notesNeedingHelper() },
+      ]),
+    );
+    expect(error.reasons).toEqual([
+      'notes: notes n2 needs @studyhub/shared exports shell s2 (released with it) does not provide: ' +
+        "formatBytes (notes was built with @studyhub/shared 1.0.0-new, the shell's copy is 1.0.0-fixture). " +
+        'Build that shell from shared sources that provide them.',
+    ]);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('refuses a shell that drops an export a live area needs, naming area and export', () => {
+    deployBaseline();
+    const before = snapshot();
+    const withoutApiClient = FIXTURE_PROVIDES.filter((name) => name !== 'apiClient');
+    const error = refusal(() =>
+      releaseBuild(
+        deployDir,
+        'shell',
+        shellBuild('s2', { sharedVersion: '1.0.0-new', sharedProvides: withoutApiClient }),
+      ),
+    );
+    const dropped = (area: string) =>
+      `this shell's @studyhub/shared 1.0.0-new does not provide exports that ${area} (live) needs: ` +
+      `apiClient. Keep them in @studyhub/shared, or release ${area.split(' ')[0]} built without them ` +
+      `together with this shell (npm run release -- shell ${area.split(' ')[0]}).`;
+    expect(error.reasons).toEqual([dropped('auth a1'), dropped('notes n1')]);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('passes when the needs are unchanged, whatever else the shared package gained', () => {
+    deployBaseline();
+    const shell = shellBuild('s2', { sharedVersion: '1.0.0-new', sharedProvides: withHelper });
+    expect(releaseBuild(deployDir, 'shell', shell).result).toBe('live');
+    // An area built against the newer copy that needs nothing new runs in the new shell and the old one.
+    const notes = areaBuild('notes', 'n2', { sharedVersion: '1.0.0-new', sharedProvides: withHelper });
+    expect(releaseBuild(deployDir, 'notes', notes).result).toBe('live');
+    expect(rollbackApp(deployDir, 'shell').to).toBe('s1');
+  });
+
+  it('rolls the shell back only while the areas live then do not need what it lacks', () => {
+    deployBaseline();
+    releaseTogether(deployDir, [
+      { app: 'shell', dir: shellBuild('s2', { sharedVersion: '1.0.0-new', sharedProvides: withHelper }) },
+      { app: 'notes', dir: notesNeedingHelper() },
+    ]);
+    const error = refusal(() => rollbackApp(deployDir, 'shell'));
+    expect(error.reasons.join('\n')).toMatch(
+      /does not provide exports that notes n2 \(live\) needs: formatBytes/,
+    );
+  });
+
+  it('does not compare builds made before the usage was recorded (a rollback to one must work)', () => {
+    releaseBuild(deployDir, 'shell', shellBuild('s1', { recordsSharedUsage: false }));
+    expect(releaseBuild(deployDir, 'notes', notesNeedingHelper()).result).toBe('live');
+  });
+
+  it('refuses a build whose shared-usage.json is malformed', () => {
+    deployBaseline();
+    const dir = areaBuild('notes', 'n2', { extraFiles: { 'shared-usage.json': '{"needs":"formatBytes"}' } });
+    expect(refusal(() => releaseBuild(deployDir, 'notes', dir)).reasons).toEqual([
+      'shared-usage.json has no package',
+      'shared-usage.json has no version',
+      "shared-usage.json's provides is not a list of names",
+      "shared-usage.json's needs is not a list of names",
     ]);
   });
 });
