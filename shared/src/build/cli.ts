@@ -1,11 +1,13 @@
 #!/usr/bin/env tsx
 /**
- * studyhub-webpack build | watch | serve — how every app builds (its package.json scripts call this).
- * Reads ./webpack.config.ts (an AppDefinition) from the current directory and runs webpack's Node API.
+ * studyhub-webpack build [--out-dir <dir>] | watch | serve — how every app builds (its package.json scripts
+ * call this). Reads ./webpack.config.ts (an AppDefinition) from the current directory and runs webpack's Node
+ * API. A build goes to ./dist unless --out-dir names another folder.
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import webpack, { type Stats } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { CONTRACT_VERSION, SUPPORTED_CONTRACT_VERSIONS } from '../contract';
@@ -13,19 +15,34 @@ import { BUILD_INFO_FILE, SHELL_PAGES, type BuildInfo } from './build-info';
 import { appBuildVersion, buildIdFromEnv } from './build-version';
 import { buildGlobals, createWebpackConfig, type AppDefinition } from './create-webpack-config';
 
-const command = process.argv[2];
-if (command !== 'build' && command !== 'watch' && command !== 'serve') {
-  console.error('usage: studyhub-webpack build | watch | serve');
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { 'out-dir': { type: 'string' } },
+});
+const command = positionals[0];
+if (
+  positionals.length !== 1 ||
+  (command !== 'build' && command !== 'watch' && command !== 'serve') ||
+  (values['out-dir'] !== undefined && command !== 'build')
+) {
+  console.error('usage: studyhub-webpack build [--out-dir <dir>] | watch | serve');
   process.exit(2);
 }
 
 const appDir = process.cwd();
+const distDir = path.resolve(values['out-dir'] ?? path.join(appDir, 'dist'));
 const { default: app } = (await import(pathToFileURL(path.join(appDir, 'webpack.config.ts')).href)) as {
   default: AppDefinition;
 };
 const mode = command === 'build' ? 'production' : 'development';
 const version = mode === 'production' ? appBuildVersion(appDir, buildIdFromEnv()) : 'dev';
-const context = { appDir, mode, buildVersion: version, standalone: command === 'serve' } as const;
+const context = {
+  appDir,
+  mode,
+  buildVersion: version,
+  standalone: command === 'serve',
+  outDir: distDir,
+} as const;
 const config = createWebpackConfig(app, context);
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -46,11 +63,11 @@ async function writePrerenderedPage(module: string): Promise<void> {
     prerender(): { html: string; styles: string };
   };
   const { html, styles } = prerender();
-  const home = path.join(appDir, 'dist', SHELL_PAGES.home);
+  const home = path.join(distDir, SHELL_PAGES.home);
   const page = readFileSync(home, 'utf8');
   if (!page.includes(EMPTY_ROOT))
     throw new Error(`${SHELL_PAGES.home} has no ${EMPTY_ROOT} to prerender into`);
-  copyFileSync(home, path.join(appDir, 'dist', SHELL_PAGES.app));
+  copyFileSync(home, path.join(distDir, SHELL_PAGES.app));
   writeFileSync(
     home,
     page.replace('</head>', `${styles}</head>`).replace(EMPTY_ROOT, `<div id="root">${html}</div>`),
@@ -66,7 +83,7 @@ function writeBuildInfo(): void {
     contractVersion: CONTRACT_VERSION,
     ...(app.kind === 'host' ? { supportedContractVersions: [...SUPPORTED_CONTRACT_VERSIONS] } : {}),
   };
-  writeFileSync(path.join(appDir, 'dist', BUILD_INFO_FILE), `${JSON.stringify(info, null, 2)}\n`);
+  writeFileSync(path.join(distDir, BUILD_INFO_FILE), `${JSON.stringify(info, null, 2)}\n`);
 }
 
 function report(stats: Stats | undefined): boolean {

@@ -10,6 +10,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { THEME_BOOT_SCRIPT } from '../theme/theme-boot';
+import { DeterministicFederationFilesPlugin, PortableImportMetaUrlPlugin } from './deterministic-output';
 import { sharedPackageVersion, SharedUsagePlugin } from './shared-usage';
 
 export type AppKind = 'host' | 'remote';
@@ -37,6 +38,8 @@ export interface BuildContext {
   buildVersion: string;
   /** Remotes build their standalone page only for `serve`; releases carry just the federated entry. */
   standalone: boolean;
+  /** Where the build goes; `<appDir>/dist` unless given (the reproducibility test builds twice elsewhere). */
+  outDir?: string;
 }
 
 const sharedPackageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -138,7 +141,7 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
     // The async boundary of architecture §8: src/index.ts only does import('./bootstrap' | './standalone').
     entry: withPage ? { main: './src/index.ts' } : {},
     output: {
-      path: path.join(context.appDir, 'dist'),
+      path: context.outDir ?? path.join(context.appDir, 'dist'),
       // webpack 5.111 + enhanced 2.9 cannot hash entry names: entries are served no-cache, chunks immutable.
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -178,8 +181,12 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
       ],
     },
     optimization: {
-      // Named chunks make the network panel (and the e2e's "React once" check) readable.
+      // Named chunks make the network panel (and the e2e's "React once" check) readable. Both kinds of id come
+      // from module paths relative to the app, never from build order, and content hashes from the final
+      // bytes: the same sources give the same files (decision 019).
       chunkIds: 'named',
+      moduleIds: production ? 'deterministic' : 'named',
+      realContentHash: production,
       // webpack's own HTML minifier would rewrite the page's inline theme script, which the server's
       // Content-Security-Policy allows by the hash of its exact text; html-webpack-plugin minifies the page.
       minimizeOptions: { html: false },
@@ -217,6 +224,8 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
             { remotes: {}, shareStrategy: 'loaded-first' as const }
           : { filename: 'remoteEntry.js', exposes: app.exposes ?? {}, manifest: true }),
       }),
+      new DeterministicFederationFilesPlugin({ appDir: context.appDir, sharedDir: sharedPackageDir }),
+      new PortableImportMetaUrlPlugin({ appDir: context.appDir, sharedDir: sharedPackageDir }),
       ...(withPage
         ? [
             new HtmlWebpackPlugin({
