@@ -1,6 +1,6 @@
 /**
  * npm test: lint, typecheck, every package's jest suite, every area's isolated team pipeline (ci-area; the
- * shell's too once its prerender runs there) and the browser suite, then one closing line `N passed, N failed`
+ * shell's too) and the browser suite, then one closing line `N passed, N failed`
  * summed over all of them (CI reads that line). Lint, typecheck and each area's ci-area count as one check each.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -90,12 +90,10 @@ await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 for (const workspace of JEST_PACKAGES) await jestSuite(workspace, workspace);
 // Every app's team pipeline in a checkout without the other apps: proves each one independent. The release
 // checks run as a dry run against an empty deploy folder, so a local ./deploy cannot sway them. Measured on
-// 2 cores: 35–65 s per area. Their builds are not reused by the browser suite: made in
-// another folder (shared/ and node_modules reached through links), they are valid builds but not the bytes the
+// 2 cores: 30–65 s per app. Their builds are not reused by the browser suite: made in
+// another folder (node_modules reached through links), they are valid builds but not the bytes the
 // workspace builds, and a version is one set of bytes (decision 019).
-// The shell is left out for now: its prerender fails in the isolated checkout ("React is not defined": tsx
-// applies the repository's tsconfig only to files under its folder, and the checkout's shell/ is elsewhere).
-for (const app of APPS.filter(({ name }) => name !== 'shell')) {
+for (const app of APPS) {
   await check(`ci-area ${app.name}`, 'npm', ['run', '--silent', 'ci-area', '--', app.name], {
     DEPLOY_DIR: mkdtempSync(path.join(reportDir, 'deploy-')),
   });
