@@ -18,6 +18,7 @@ export * from './session/return-target';
 export * from './theme/theme';
 export * from './theme/theme-provider';
 export * from './ui/layout';
+export * from './ui/visually-hidden';
 export * from './ui/button';
 export * from './ui/breadcrumb';
 export * from './ui/spinner';

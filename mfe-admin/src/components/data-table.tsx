@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { visuallyHidden } from '@studyhub/shared';
 
 /**
  * Below this width of the table's own box the rows turn into cards. A container query rather than a media
@@ -70,12 +71,7 @@ const Table = styled.table`
     }
     /* Out of sight but still read: screen readers keep announcing each cell's column. */
     thead {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
     tbody tr {
       display: flex;

@@ -275,6 +275,19 @@ function singletonProblems(build: InspectedBuild, other: InspectedBuild, otherLa
   });
 }
 
+/** The shared exports `area` uses that `shell`'s copy lacks, or null (also when either build predates the record). */
+function missingSharedExports(
+  area: InspectedBuild,
+  shell: InspectedBuild,
+): { names: string[]; needs: SharedUsage; provided: SharedUsage } | null {
+  const needs = area.sharedUsage;
+  const provided = shell.sharedUsage;
+  if (!needs || !provided) return null;
+  const have = new Set(provided.provides);
+  const names = needs.needs.filter((name) => !have.has(name));
+  return names.length === 0 ? null : { names, needs, provided };
+}
+
 function contractProblem(area: InspectedBuild, shell: InspectedBuild, shellLabel: string): string | null {
   const supported = shell.info.supportedContractVersions ?? [];
   if (supported.includes(area.info.contractVersion)) return null;
@@ -295,32 +308,26 @@ function sharedExportProblem(
   shellLabel: string,
   shellReleasedWithArea: boolean,
 ): string | null {
-  const needs = area.sharedUsage;
-  const provided = shell.sharedUsage;
-  if (!needs || !provided) return null;
-  const have = new Set(provided.provides);
-  const missing = needs.needs.filter((name) => !have.has(name));
-  if (missing.length === 0) return null;
+  const missing = missingSharedExports(area, shell);
+  if (!missing) return null;
+  const { needs, provided } = missing;
   const versions =
     `(${area.app} was built with ${needs.package} ${needs.version}, ` +
     `the shell's copy is ${provided.version})`;
   const advice = shellReleasedWithArea
     ? 'Build that shell from shared sources that provide them.'
     : `Release it together with a shell that provides them (npm run release -- shell ${area.app}).`;
-  return `${area.app} ${area.info.version} needs ${needs.package} exports ${shellLabel} does not provide: ${missing.join(', ')} ${versions}. ${advice}`;
+  return `${area.app} ${area.info.version} needs ${needs.package} exports ${shellLabel} does not provide: ${missing.names.join(', ')} ${versions}. ${advice}`;
 }
 
 /** A new shell must keep every shared export a live (or canary) area needs. */
 function droppedExportProblem(shell: InspectedBuild, area: InspectedBuild, areaLabel: string): string | null {
-  const needs = area.sharedUsage;
-  const provided = shell.sharedUsage;
-  if (!needs || !provided) return null;
-  const have = new Set(provided.provides);
-  const missing = needs.needs.filter((name) => !have.has(name));
-  if (missing.length === 0) return null;
+  const missing = missingSharedExports(area, shell);
+  if (!missing) return null;
+  const { provided } = missing;
   return (
     `this shell's ${provided.package} ${provided.version} does not provide exports that ${areaLabel} needs: ` +
-    `${missing.join(', ')}. Keep them in ${provided.package}, or release ${area.app} built without them ` +
+    `${missing.names.join(', ')}. Keep them in ${provided.package}, or release ${area.app} built without them ` +
     `together with this shell (npm run release -- shell ${area.app}).`
   );
 }

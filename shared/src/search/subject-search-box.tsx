@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
+import { visuallyHidden } from '../ui/visually-hidden';
 import type { SubjectHit } from './subject-search';
 
 type Search = (query: string) => SubjectHit[];
@@ -83,12 +84,7 @@ const Option = styled.li`
 `;
 
 const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 export interface SubjectSearchBoxProps {

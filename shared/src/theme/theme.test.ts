@@ -31,8 +31,10 @@ describe.each(['dark', 'light'] as const)('the %s palette', (mode) => {
     for (const ratio of Object.values(ratios)) expect(ratio).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('keeps the banner and primary buttons readable', () => {
+  it('keeps the banner, primary buttons and danger buttons readable', () => {
     expect(contrast(palette.bannerText, palette.banner)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(palette.primaryText, palette.primary)).toBeGreaterThanOrEqual(4.5);
+    // The danger variant writes primaryText on the danger fill (shared/src/ui/button.tsx).
+    expect(contrast(palette.primaryText, palette.danger)).toBeGreaterThanOrEqual(4.5);
   });
 });
