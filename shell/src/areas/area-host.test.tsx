@@ -4,17 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import type { AreaName, AreaRoutesProps, RemoteAreaModule } from '@studyhub/shared';
 import { renderWithProviders } from '@studyhub/shared/testing';
 import { AreaHost } from './area-host';
-import { loadArea, reloadArea, type AreaLoadResult } from './area-loader';
+import { explainFailure, loadArea, reloadArea, type AreaLoadResult } from './area-loader';
 
 // The Module Federation runtime cannot load remotes in jsdom; the loader is the edge, so it is replaced.
 jest.mock('./area-loader', () => ({
   loadArea: jest.fn(),
   reloadArea: jest.fn(),
   preloadArea: jest.fn(),
+  explainFailure: jest.fn(),
 }));
 
 const mockedLoadArea = jest.mocked(loadArea);
 const mockedReloadArea = jest.mocked(reloadArea);
+const mockedExplain = jest.mocked(explainFailure);
 
 function areaModule(area: AreaName, Component: RemoteAreaModule['default']): AreaLoadResult {
   return { ok: true, module: { default: Component, area, contractVersion: 1, buildVersion: 'test' } };
@@ -32,6 +34,8 @@ beforeEach(() => {
   localStorage.clear();
   mockedLoadArea.mockReset();
   mockedReloadArea.mockReset();
+  mockedExplain.mockReset();
+  mockedExplain.mockResolvedValue(null);
   consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   // React reports the errors the boundary catches; keep the output readable.
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -99,5 +103,9 @@ describe('AreaHost', () => {
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeEnabled();
     expect(screen.getByText(UNAVAILABLE)).toBeInTheDocument();
     expect(mockedLoadArea).toHaveBeenCalledTimes(2);
+    // Each failure asks the loader for a named reason; with none known, the page shows no technical detail.
+    expect(mockedExplain).toHaveBeenCalledTimes(2);
+    expect(mockedExplain).toHaveBeenCalledWith('auth');
+    expect(screen.queryByText('Technical detail')).not.toBeInTheDocument();
   });
 });

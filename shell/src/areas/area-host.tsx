@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { createListeners, Spinner, type AreaName } from '@studyhub/shared';
 import { AreaBoundary } from './area-boundary';
-import { loadArea, reloadArea, type AreaLoadResult } from './area-loader';
+import { explainFailure, loadArea, reloadArea, type AreaLoadResult } from './area-loader';
 
 class AreaLoadError extends Error {}
 
@@ -45,7 +45,12 @@ export function AreaHost({ area, page }: { area: AreaName; page: string }) {
 
   if (!result) return <Spinner label={`Loading ${area}`} />;
   return (
-    <AreaBoundary key={`${generation}:${pathname}`} area={area} onRetry={retry}>
+    <AreaBoundary
+      key={`${generation}:${pathname}`}
+      area={area}
+      onRetry={retry}
+      explain={() => explainFailure(area)}
+    >
       {result.ok ? <result.module.default page={page} /> : <Unloadable reason={result.reason} />}
     </AreaBoundary>
   );

@@ -140,6 +140,21 @@ export async function warmArea(area: AreaName): Promise<void> {
   }
 }
 
+/**
+ * Why `area` failed, when the reason is a known one: its build needs shared exports this page's copy lacks
+ * (decision 020). Asked only after a failure; the comparison is a chunk of its own, fetched then.
+ */
+export async function explainFailure(area: AreaName): Promise<string | null> {
+  const remote = remotes[area];
+  if (!remote) return null;
+  try {
+    const { sharedMismatch } = await import('./shared-mismatch');
+    return await sharedMismatch(area, remote);
+  } catch {
+    return null;
+  }
+}
+
 /** The Retry button: read remotes.json again (ops may have rolled back), re-register, load afresh. */
 export async function reloadArea(area: AreaName): Promise<void> {
   for (const key of [...loads.keys()]) if (key.startsWith(`${area}/`)) loads.delete(key);

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Button, MESSAGES, Muted, Notice, Page } from '@studyhub/shared';
 
-/** What a dead or broken area shows; the frame and the other areas keep working (architecture §3). */
-export function AreaUnavailable({ onRetry }: { onRetry(): Promise<void> }) {
+/**
+ * What a dead or broken area shows; the frame and the other areas keep working (architecture §3). A named
+ * reason, when the shell knows one, is there for whoever reports the problem, folded away.
+ */
+export function AreaUnavailable({ onRetry, reason }: { onRetry(): Promise<void>; reason?: string }) {
   const [retrying, setRetrying] = useState(false);
   return (
     <Page>
@@ -20,6 +23,12 @@ export function AreaUnavailable({ onRetry }: { onRetry(): Promise<void> }) {
             {retrying ? 'Retrying…' : 'Retry'}
           </Button>
         </p>
+        {reason && (
+          <details data-testid="area-unavailable-reason">
+            <summary>Technical detail</summary>
+            <Muted>{reason}</Muted>
+          </details>
+        )}
       </Notice>
     </Page>
   );

@@ -1,0 +1,92 @@
+/**
+ * Why an area that failed may have failed (decision 020): its build needs `@studyhub/shared` exports that the
+ * copy this page runs does not have — an admin's `?area-version=` override or a canary built against newer shared
+ * sources, which the release checks cannot see. Loaded (a chunk of its own) only after an area has failed, so
+ * nothing of it weighs on a first load.
+ */
+import { getInstance } from '@module-federation/enhanced/runtime';
+// The whole namespace on purpose: its keys are the exports the page's singleton really has (the shell's copy).
+import * as sharedPackage from '@studyhub/shared';
+import type { AreaName, RemoteVersion } from '@studyhub/shared';
+
+const SHARED_PACKAGE = '@studyhub/shared';
+/** Written beside mf-manifest.json by every build since decision 020 (shared/src/build/shared-usage.ts). */
+const SHARED_USAGE_FILE = 'shared-usage.json';
+
+export interface AreaSharedUsage {
+  package: string;
+  version: string;
+  needs: string[];
+}
+
+/** What this page provides of the package: its export names and, when the runtime says, its version. */
+export interface PageSharedCopy {
+  provides: readonly string[];
+  version?: string;
+}
+
+function isUsage(value: unknown): value is AreaSharedUsage {
+  const usage = value as Partial<AreaSharedUsage> | null;
+  return (
+    typeof usage === 'object' &&
+    usage !== null &&
+    typeof usage.package === 'string' &&
+    typeof usage.version === 'string' &&
+    Array.isArray(usage.needs) &&
+    usage.needs.every((name) => typeof name === 'string')
+  );
+}
+
+/** The named reason, or null when the area's needs are all there. */
+export function mismatchReason(
+  area: AreaName,
+  remote: RemoteVersion,
+  usage: AreaSharedUsage,
+  copy: PageSharedCopy,
+): string | null {
+  const have = new Set(copy.provides);
+  const missing = usage.needs.filter((name) => !have.has(name));
+  if (missing.length === 0) return null;
+  const shellCopy = copy.version ? `this shell's copy ${copy.version}` : `this shell's copy`;
+  return (
+    `${area} ${remote.version} needs ${usage.package} exports ${shellCopy} does not provide: ` +
+    `${missing.join(', ')} (${area} was built with ${usage.package} ${usage.version}). ` +
+    `Release it together with a shell built from the same shared sources, or load another version of ${area}.`
+  );
+}
+
+/** The version of the package the page's share scope loaded (the singleton every area gets), if it says. */
+function loadedSharedVersion(): string | undefined {
+  const versions = getInstance()?.shareScopeMap.default?.[SHARED_PACKAGE] ?? {};
+  return Object.entries(versions).find(([, shared]) => shared.loaded)?.[0];
+}
+
+export function pageSharedCopy(): PageSharedCopy {
+  return { provides: Object.keys(sharedPackage), version: loadedSharedVersion() };
+}
+
+/** Fetches JSON; null for an answer that is not OK or not JSON. */
+async function fetchJson(url: URL): Promise<unknown> {
+  try {
+    const response = await fetch(url);
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Compares the failed area's recorded needs (its release folder's shared-usage.json) with this page's copy.
+ * The manifest is asked for first (the same URL the runtime used, so no new error in the console when it is
+ * missing): only a real build's folder is asked for its shared-usage.json. Null when nothing can be said.
+ */
+export async function sharedMismatch(
+  area: AreaName,
+  remote: RemoteVersion,
+  copy: PageSharedCopy = pageSharedCopy(),
+): Promise<string | null> {
+  const manifestUrl = new URL(remote.entry, location.href);
+  if ((await fetchJson(manifestUrl)) === null) return null;
+  const usage = await fetchJson(new URL(SHARED_USAGE_FILE, manifestUrl));
+  return isUsage(usage) ? mismatchReason(area, remote, usage, copy) : null;
+}
