@@ -4,16 +4,17 @@
  * restart, a refused release, a canary split across browsers, and an admin trying a version alone.
  * The tests build on each other in order; the last ones leave notes v1 live for the other test files.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { canaryBucket } from '@studyhub/shared/canary';
+import { releaseTogether } from '@studyhub/shared/deploy';
 import { CONTRACT_VERSION } from '@studyhub/shared/contract';
 import { notFoundAt, setUpBrowser } from '../support/browser';
-import { url } from '../support/env';
-import { heading, seeHeading } from '../support/pages';
+import { deployDir, url } from '../support/env';
+import { areaUnavailable, heading, seeHeading } from '../support/pages';
 import {
   deployPath,
   folderDigest,
@@ -24,6 +25,12 @@ import {
   shownVersion,
 } from '../support/releases';
 import { replaceRemotesText } from '../support/remotes';
+import {
+  buildExperiment,
+  PROBE_EXPORT,
+  PROBE_TEXT,
+  type ExperimentBuilds,
+} from '../support/shared-experiment';
 import { demoSession } from '../support/session';
 
 const browser = setUpBrowser();
@@ -125,6 +132,139 @@ describe('release and rollback of one area', () => {
 
     const { page } = await openNotes();
     expect(await shownVersion(page, 'notes')).toBe(v1);
+  }, 60_000);
+});
+
+/** Writes a deploy pointer back as it was (via rename: the server never reads half a file). */
+function restoreDeployFile(file: string, text: string): void {
+  if (readDeployFile(file) === text) return;
+  writeFileSync(deployPath(`${file}.e2e-tmp`), text);
+  renameSync(deployPath(`${file}.e2e-tmp`), deployPath(file));
+}
+
+/**
+ * Issue 14's experiment against the running site (decision 020): a notes build using a @studyhub/shared export
+ * the live shell's copy lacks, really built (support/shared-experiment.ts), is refused alone, goes live with the
+ * shell built from the same sources, and, when an admin loads it on the old shell anyway, fails with the reason
+ * named. Ends with notes v1 and the shell it found live again.
+ */
+describe('an area that needs a @studyhub/shared export the live shell lacks', () => {
+  let builds: ExperimentBuilds;
+  let newNotes: string;
+  let newShell: string;
+  let shellPointer: string;
+  let liveShell: string;
+
+  beforeAll(async () => {
+    shellPointer = readDeployFile('shell.json');
+    liveShell = (JSON.parse(shellPointer) as { version: string }).version;
+    // Built once, both at the same time, and used by every test below.
+    builds = await buildExperiment('e2e-shared');
+    newNotes = builds.version('notes');
+    newShell = builds.version('shell');
+    console.log(
+      `experiment: notes ${newNotes} and shell ${newShell} built in ${builds.seconds.toFixed(1)} s`,
+    );
+  }, 300_000);
+
+  afterAll(() => {
+    if (builds) rmSync(builds.checkout, { recursive: true, force: true });
+    // Whatever failed above, the later tests get the shell and notes they expect.
+    restoreDeployFile('shell.json', shellPointer);
+    replaceRemotesText(remotesBefore);
+  });
+
+  test('released alone it is refused with the missing export named, and nothing changes', async () => {
+    const before = ['remotes.json', 'shell.json', 'history.json'].map((file) => readDeployFile(file));
+    const release = await npmRun('release', ['notes', '--from', builds.notesDir]);
+    console.log(`release notes ${newNotes} alone: ${release.seconds.toFixed(1)} s\n${release.output.trim()}`);
+    expect(release.code).toBe(1);
+    const liveCopy = (
+      JSON.parse(readDeployFile('releases', 'shell', liveShell, 'shared-usage.json')) as { version: string }
+    ).version;
+    expect(release.output).toContain(
+      `notes ${newNotes} needs @studyhub/shared exports the live shell ${liveShell} does not provide: ` +
+        `${PROBE_EXPORT} (notes was built with @studyhub/shared `,
+    );
+    expect(release.output).toContain(`the shell's copy is ${liveCopy}`);
+    expect(release.output).toContain(
+      'Release it together with a shell that provides them (npm run release -- shell notes).',
+    );
+    expect(release.output).toContain('Nothing was changed.');
+    expect(['remotes.json', 'shell.json', 'history.json'].map((file) => readDeployFile(file))).toEqual(
+      before,
+    );
+    expect(existsSync(deployPath('releases', 'notes', newNotes))).toBe(false);
+
+    const { page } = await openNotes();
+    expect(await shownVersion(page, 'notes')).toBe(v1);
+    expect(await page.getByTestId('e2e-shared-probe').count()).toBe(0);
+  }, 60_000);
+
+  test('released together with the shell built from the same sources, both go live and notes works', async () => {
+    const started = Date.now();
+    const outcomes = releaseTogether(deployDir(), [
+      { app: 'notes', dir: builds.notesDir },
+      { app: 'shell', dir: builds.shellDir },
+    ]);
+    console.log(`release shell and notes together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // The shell is pointed first, so no page gets the new notes without the copy it needs.
+    expect(outcomes.map(({ app, version, result }) => [app, version, result])).toEqual([
+      ['shell', newShell, 'live'],
+      ['notes', newNotes, 'live'],
+    ]);
+    expect(liveVersion('notes')).toBe(newNotes);
+
+    const { page } = await openNotes();
+    expect(await shownVersion(page, 'notes')).toBe(newNotes);
+    expect(await page.getByTestId('release-line').locator('[data-app="shell"]').textContent()).toBe(
+      `shell ${newShell}`,
+    );
+    expect(await page.getByTestId('e2e-shared-probe').textContent()).toBe(`${PROBE_TEXT} (notes).`);
+    await page.getByRole('link', { name: 'Third Year' }).click();
+    await seeHeading(page, 'Third Year CSE Engineering Notes');
+  }, 60_000);
+
+  test('rolled back (notes first), the old versions are live; that notes build tried on the old shell names why it fails', async () => {
+    // Notes first: the old shell alone would lack what the new notes needs, and its rollback would be refused.
+    for (const [app, version] of [
+      ['notes', v1],
+      ['shell', liveShell],
+    ] as const) {
+      const rollback = await npmRun('rollback', [app, version]);
+      expect(`${rollback.code} ${rollback.output}`).toMatch(/^0 /);
+    }
+    expect(readDeployFile('remotes.json')).toBe(remotesBefore);
+    expect(readDeployFile('shell.json')).toBe(shellPointer);
+    const student = await openNotes();
+    expect(await shownVersion(student.page, 'notes')).toBe(v1);
+    expect(await student.page.getByTestId('e2e-shared-probe').count()).toBe(0);
+
+    // What the release checks cannot stop: an admin's override loads it on the shell that lacks the export.
+    const mentionsProbe = (problem: { kind: string; text: string }) =>
+      problem.kind === 'console' && problem.text.includes(PROBE_EXPORT);
+    const admin = await browser.open({ signedIn: 'admin', allow: [mentionsProbe] });
+    const errors: string[] = [];
+    admin.page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await admin.page.goto(`/notes?area-version=notes@${newNotes}`);
+    const detail = areaUnavailable(admin.page).getByTestId('area-unavailable-reason');
+    await detail.waitFor();
+    const liveCopy = (
+      JSON.parse(readDeployFile('releases', 'shell', liveShell, 'shared-usage.json')) as { version: string }
+    ).version;
+    const built = (
+      JSON.parse(readDeployFile('releases', 'notes', newNotes, 'shared-usage.json')) as { version: string }
+    ).version;
+    const reason =
+      `notes ${newNotes} needs @studyhub/shared exports this shell's copy ${liveCopy} does not provide: ` +
+      `${PROBE_EXPORT} (notes was built with @studyhub/shared ${built}). Release it together with a shell ` +
+      'built from the same shared sources, or load another version of notes.';
+    await detail.getByText('Technical detail').click();
+    expect(await detail.textContent()).toBe(`Technical detail${reason}`);
+    expect(errors).toContain(`Area notes is unavailable: ${reason}`);
+    console.log(`run-time reason: ${reason}`);
   }, 60_000);
 });
 
