@@ -26,7 +26,7 @@ export function newAccount(label: string): Account {
  * minute) counts them apart from the browser tests' own sign-ups. The suite's server trusts the proxy header
  * from loopback only (server.ts).
  */
-const ownAddress = () => `10.${[...randomBytes(3)].join('.')}`;
+export const ownAddress = () => `10.${[...randomBytes(3)].join('.')}`;
 
 async function post(pathname: string, body: unknown, from: string): Promise<Response> {
   const response = await fetch(url(pathname), {
