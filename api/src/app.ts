@@ -23,8 +23,11 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { securityHeaders, securityHeadersFor, setSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { noteDownloadRoutes } from './routes/note-download';
+import { noteUploadRoutes } from './routes/note-upload';
 import { notesRoutes } from './routes/notes';
 import { syllabusRoutes } from './routes/syllabus';
+import { syllabusAdminRoutes } from './routes/syllabus-admin';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { BODY_LIMIT } from './routes/route-limits';
@@ -220,8 +223,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthRoutes, { config });
   await app.register(authRoutes, { context });
   await app.register(accountRoutes, { context });
+  await app.register(noteUploadRoutes, { context });
   await app.register(notesRoutes, { context });
+  await app.register(noteDownloadRoutes, { context });
   await app.register(syllabusRoutes, { context });
+  await app.register(syllabusAdminRoutes, { context });
   await app.register(adminRoutes, { context });
   // Unknown API paths are errors, never the shell's index.html.
   app.all('/api/*', { config: { access: 'public' } }, (_request, reply) => reply.callNotFound());

@@ -27,7 +27,7 @@ import { signedInUser } from '../plugins/authenticate';
 import { isoAfter } from '../services/clock';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { newResetToken, sha256 } from '../services/secrets';
-import { findUserByEmail, insertUser, toApiUser, type UserRow } from '../users';
+import { findUserByEmail, insertUser, toApiUser, type UserRow } from '../repositories/users';
 import { BODY_LIMIT, rateLimit } from './route-limits';
 
 export const RESET_TTL_MS = 30 * 60_000;
