@@ -4,7 +4,6 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SyllabusEntriesTable } from '../db/schema';
-import type { Clock } from '../services/clock';
 
 export type SyllabusRow = Selectable<SyllabusEntriesTable>;
 /** The columns a client may set; ids and times are the server's. */
@@ -59,7 +58,7 @@ function normalisedKey(row: SyllabusRow): string {
  * Merges entries that are the same once case and spacing are ignored, in one transaction: the oldest survives,
  * semesters it lacks are filled from the duplicates, the rest are deleted. Returns how many were deleted.
  */
-export function removeDuplicateSyllabusEntries(db: Kysely<Database>, clock: Clock): Promise<number> {
+export function removeDuplicateSyllabusEntries(db: Kysely<Database>, clock: () => Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('syllabus_entries')
