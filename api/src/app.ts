@@ -23,12 +23,18 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { securityHeaders, securityHeadersFor, setSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { noteDownloadRoutes } from './routes/note-download';
+import { noteUploadRoutes } from './routes/note-upload';
 import { notesRoutes } from './routes/notes';
 import { syllabusRoutes } from './routes/syllabus';
+import { syllabusAdminRoutes } from './routes/syllabus-admin';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { BODY_LIMIT } from './routes/route-limits';
-import { encodedCopyHeaders, siteRoutes } from './routes/site';
+import { passwordResetRoutes } from './routes/password-reset';
+import { signUpRoutes } from './routes/sign-up';
+import { siteRoutes } from './routes/site';
+import { createAccountMail } from './services/account-mail';
 import { createAudit } from './services/audit';
 import { createDownloadLinks } from './services/download-links';
 import { systemClock, type Clock } from './services/clock';
@@ -40,6 +46,7 @@ import { createNoteStore } from './services/note-store';
 import { ensurePrivateDir } from './services/private-files';
 import { BROTLI_QUALITY, COMPRESS_MIN_BYTES, createReadCache } from './services/read-cache';
 import { createRegistrations } from './services/registrations';
+import { encodedCopyHeaders } from './services/release-files';
 import { createTokenService } from './services/tokens';
 
 /** Test seams: the edge of the world (time, Google's keys) and the speed limits. */
@@ -152,15 +159,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       outboxDir: path.join(config.dataDir, 'outbox'),
       printText: !config.production,
     });
+  const mail = createMailDelivery(mailer, app.log);
+  const mailQuota = createMailQuota(db, dialect, clock, config.jwtSecret);
+  const registrations = createRegistrations(db, clock, config.jwtSecret);
   const context: AppContext = {
     config,
     db,
     dialect,
     clock,
     mailer,
-    mail: createMailDelivery(mailer, app.log),
-    mailQuota: createMailQuota(db, dialect, clock, config.jwtSecret),
-    registrations: createRegistrations(db, clock, config.jwtSecret),
+    mail,
+    mailQuota,
+    registrations,
+    accountMail: createAccountMail({ db, clock, config, mail, mailQuota, registrations }),
     tokens: createTokenService(config.jwtSecret, clock, db),
     audit: createAudit(db, clock),
     throttle: createLoginThrottle(db, clock),
@@ -218,10 +229,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // sendFile only; every route decides itself what may be served.
   await app.register(fastifyStatic, { root: config.deployDir, serve: false, setHeaders: encodedCopyHeaders });
   await app.register(healthRoutes, { config });
+  await app.register(signUpRoutes, { context });
   await app.register(authRoutes, { context });
+  await app.register(passwordResetRoutes, { context });
   await app.register(accountRoutes, { context });
+  await app.register(noteUploadRoutes, { context });
   await app.register(notesRoutes, { context });
+  await app.register(noteDownloadRoutes, { context });
   await app.register(syllabusRoutes, { context });
+  await app.register(syllabusAdminRoutes, { context });
   await app.register(adminRoutes, { context });
   // Unknown API paths are errors, never the shell's index.html.
   app.all('/api/*', { config: { access: 'public' } }, (_request, reply) => reply.callNotFound());

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
+import type { AccountMail } from './services/account-mail';
 import type { Audit } from './services/audit';
 import type { Clock } from './services/clock';
 import type { DownloadLinks } from './services/download-links';
@@ -24,6 +25,8 @@ export interface AppContext {
   /** Sends through `mailer` off the request path (docs/security.md item 39). */
   mail: MailDelivery;
   mailQuota: MailQuota;
+  /** Which account mail an address gets, under the quota (services/account-mail.ts). */
+  accountMail: AccountMail;
   registrations: Registrations;
   tokens: TokenService;
   audit: Audit;

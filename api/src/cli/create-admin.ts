@@ -12,7 +12,7 @@ import { migrateToLatest, openDatabase } from '../db/database';
 import { createAudit } from '../services/audit';
 import { systemClock } from '../services/clock';
 import { hashPassword } from '../services/passwords';
-import { findUserByEmail, insertUser } from '../users';
+import { findUserByEmail, insertUser } from '../repositories/users';
 
 function fail(message: string): never {
   console.error(message);

@@ -10,7 +10,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { findSubject, type Subject } from '@studyhub/shared/catalog';
 import type { AppContext } from '../context';
 import { hashPassword } from '../services/passwords';
-import { insertUser } from '../users';
+import { insertUser } from '../repositories/users';
 import type { Database } from './schema';
 
 export const DEMO_LOGINS = [

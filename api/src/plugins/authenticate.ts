@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import type { SessionClaims } from '../services/tokens';
-import { findSessionUser, type UserRow } from '../users';
+import { findSessionUser, type UserRow } from '../repositories/users';
 
 /**
  * `public`: anyone (a valid token is still read, so the route may know who asks); `signed-in`: any user;

@@ -7,7 +7,8 @@ import { parse } from '../http-errors';
 import { MAILS } from '../mails';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
-import { toApiUser } from '../users';
+import { insertContactMessage } from '../repositories/contact-messages';
+import { toApiUser } from '../repositories/users';
 import { BODY_LIMIT, rateLimit } from './route-limits';
 
 export async function accountRoutes(
@@ -43,7 +44,7 @@ export async function accountRoutes(
         message: body.message,
         created_at: clock().toISOString(),
       };
-      await db.insertInto('contact_messages').values(message).execute();
+      await insertContactMessage(db, message);
       mail.send(MAILS.contactMessage(config.contactEmail, user, message.created_at, body.message));
       await audit({ action: 'contact.sent', actorId: user.id, ip: request.ip, target: message.id });
       return { message: API_MESSAGES.contactSent };

@@ -4,7 +4,7 @@
  * request (plugins/authenticate), so a demotion or deletion takes effect on the target's next request.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   pageQuery,
   roleChangeBody,
@@ -12,95 +12,59 @@ import {
   type AuditPage,
   type ContactMessagePage,
   type MessageReply,
-  type Person,
   type RoleChangeReply,
   type User,
 } from '@studyhub/shared/schemas';
 import type { AppContext } from '../context';
-import { lockForTransaction } from '../db/database';
 import type { Database } from '../db/schema';
 import { HttpError, idParam, parse } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
-import { toApiUser, type UserRow } from '../users';
+import { auditLogPage } from '../repositories/audit-log';
+import { contactMessagesPage } from '../repositories/contact-messages';
+import {
+  countAdmins,
+  deleteUser,
+  findUserById,
+  listUsersNewestFirst,
+  peopleById,
+  toApiUser,
+  updateUserRole,
+  withAdminsLocked,
+  type UserRow,
+} from '../repositories/users';
 
 const ADMIN_ONLY = { config: { access: 'admin' as const } };
-
-/** Names for the ids an audit row or message refers to; an id with no account left is a deleted user. */
-async function peopleById(db: Kysely<Database>, ids: (string | null)[]): Promise<Map<string, Person>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  const rows = wanted.length
-    ? await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', wanted).execute()
-    : [];
-  const people = new Map<string, Person>(wanted.map((id) => [id, { id, name: null, email: null }]));
-  for (const row of rows) people.set(row.id, row);
-  return people;
-}
-
-/** Rows in a whole table (what a paged list says it holds); PostgreSQL counts arrive as text. */
-async function countAll(db: Kysely<Database>, table: 'audit_log' | 'contact_messages'): Promise<number> {
-  const { total } = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(total);
-}
-
-const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) => (page - 1) * pageSize;
 
 export async function adminRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
   const { db, dialect, clock, audit } = context;
 
-  /** Role changes and deletions run one at a time, so two admins demoting each other cannot leave no admin. */
-  function withAdminsLocked<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx, dialect, 'users:admins');
-      return work(trx);
-    });
-  }
-
   async function lockedTarget(trx: Transaction<Database>, id: string): Promise<UserRow> {
-    const target = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    const target = await findUserById(trx, id);
     if (!target) throw new HttpError(404, API_MESSAGES.userNotFound);
     return target;
   }
 
   async function isLastAdmin(trx: Transaction<Database>, target: UserRow): Promise<boolean> {
     if (target.role !== 'admin') return false;
-    const { count } = await trx
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('role', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    return Number(count) <= 1;
+    return (await countAdmins(trx)) <= 1;
   }
 
   app.get('/api/admin/users', ADMIN_ONLY, async (): Promise<User[]> => {
-    const rows = await db
-      .selectFrom('users')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
-    return rows.map(toApiUser);
+    return (await listUsersNewestFirst(db)).map(toApiUser);
   });
 
   app.put('/api/admin/users/:id/role', ADMIN_ONLY, async (request): Promise<RoleChangeReply> => {
     const admin = signedInUser(request);
     const { role } = parse(roleChangeBody, request.body);
     const id = idParam(request.params);
-    const { before, after } = await withAdminsLocked(async (trx) => {
+    const { before, after } = await withAdminsLocked(db, dialect, async (trx) => {
       const target = await lockedTarget(trx, id);
       if (role !== 'admin' && (await isLastAdmin(trx, target))) {
         throw new HttpError(409, API_MESSAGES.lastAdminDemote);
       }
       if (target.role === role) return { before: target, after: target };
-      const updated = await trx
-        .updateTable('users')
-        .set({ role, updated_at: clock().toISOString() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateUserRole(trx, id, role, clock().toISOString());
       return { before: target, after: updated };
     });
     if (before.role !== after.role) {
@@ -118,12 +82,11 @@ export async function adminRoutes(app: FastifyInstance, { context }: { context: 
   app.delete('/api/admin/users/:id', ADMIN_ONLY, async (request): Promise<MessageReply> => {
     const admin = signedInUser(request);
     const id = idParam(request.params);
-    const deleted = await withAdminsLocked(async (trx) => {
+    const deleted = await withAdminsLocked(db, dialect, async (trx) => {
       const target = await lockedTarget(trx, id);
       if (await isLastAdmin(trx, target)) throw new HttpError(409, API_MESSAGES.lastAdminDelete);
-      // Codes and reset links go with the account (foreign keys); uploads, messages and audit rows keep the id,
-      // which now names a deleted user.
-      await trx.deleteFrom('users').where('id', '=', id).execute();
+      // Uploads, messages and audit rows keep the id, which now names a deleted user.
+      await deleteUser(trx, id);
       return target;
     });
     await audit({
@@ -138,16 +101,7 @@ export async function adminRoutes(app: FastifyInstance, { context }: { context: 
 
   app.get('/api/admin/audit', ADMIN_ONLY, async (request): Promise<AuditPage> => {
     const paging = parse(pageQuery, request.query);
-    const [rows, total] = await Promise.all([
-      db
-        .selectFrom('audit_log')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(paging.pageSize)
-        .offset(offsetOf(paging))
-        .execute(),
-      countAll(db, 'audit_log'),
-    ]);
+    const { rows, total } = await auditLogPage(db, paging);
     const people = await peopleById(
       db,
       rows.map((row) => row.actor_id),
@@ -166,17 +120,7 @@ export async function adminRoutes(app: FastifyInstance, { context }: { context: 
 
   app.get('/api/admin/messages', ADMIN_ONLY, async (request): Promise<ContactMessagePage> => {
     const paging = parse(pageQuery, request.query);
-    const [rows, total] = await Promise.all([
-      db
-        .selectFrom('contact_messages')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(paging.pageSize)
-        .offset(offsetOf(paging))
-        .execute(),
-      countAll(db, 'contact_messages'),
-    ]);
+    const { rows, total } = await contactMessagesPage(db, paging);
     const people = await peopleById(
       db,
       rows.map((row) => row.user_id),

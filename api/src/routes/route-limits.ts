@@ -29,3 +29,12 @@ export const BODY_LIMIT = {
   contact: 32 * 1024,
   server: 1024 * 1024,
 } as const;
+
+/** Options of a route anyone may call: its per-IP rate limit and a small body limit. */
+export function anonymousRoute(
+  context: AppContext,
+  route: keyof typeof PER_MINUTE,
+  bodyLimit: number = BODY_LIMIT.auth,
+) {
+  return { bodyLimit, config: { access: 'public' as const, rateLimit: rateLimit(context, route) } };
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { insertAuditRow } from '../repositories/audit-log';
 import type { Clock } from './clock';
 
 export interface AuditEntry {
@@ -13,18 +14,15 @@ export interface AuditEntry {
 
 export function createAudit(db: Kysely<Database>, clock: Clock) {
   return async function audit(entry: AuditEntry): Promise<void> {
-    await db
-      .insertInto('audit_log')
-      .values({
-        at: clock().toISOString(),
-        actor_id: entry.actorId ?? null,
-        action: entry.action,
-        // Targets come from requests (a login's email): cut to a sane length so a row stays small.
-        target: entry.target?.slice(0, 320) ?? null,
-        ip: entry.ip ?? null,
-        details: entry.details ? JSON.stringify(entry.details) : null,
-      })
-      .execute();
+    await insertAuditRow(db, {
+      at: clock().toISOString(),
+      actor_id: entry.actorId ?? null,
+      action: entry.action,
+      // Targets come from requests (a login's email): cut to a sane length so a row stays small.
+      target: entry.target?.slice(0, 320) ?? null,
+      ip: entry.ip ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+    });
   };
 }
 

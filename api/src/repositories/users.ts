@@ -1,0 +1,204 @@
+/**
+ * The `users` table: every query on it (the session lookup, sign-up, Google linking, password reset, the admin
+ * pages). Functions take the Kysely instance or a transaction, so a caller's transaction boundary stays its own.
+ */
+import { randomUUID } from 'node:crypto';
+import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Role } from '@studyhub/shared/constants';
+import type { Person, User } from '@studyhub/shared/schemas';
+import { lockForTransaction, type Dialect } from '../db/database';
+import type { Database, UsersTable } from '../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** product §3 "User" as sent to the browser: never the hash, the Google subject or the token version. */
+export function toApiUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    isGoogle: row.is_google === 1,
+    createdAt: row.created_at,
+  };
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByGoogleSub(db: Kysely<Database>, googleSub: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', googleSub).executeTakeFirst();
+}
+
+/** Ties an existing account to a Google subject; returns the columns it set, for the caller's copy of the row. */
+export async function linkGoogleAccount(
+  db: Kysely<Database>,
+  userId: string,
+  googleSub: string,
+  nowIso: string,
+): Promise<{ google_sub: string; is_google: number }> {
+  const linked = { google_sub: googleSub, is_google: 1 };
+  await db
+    .updateTable('users')
+    .set({ ...linked, updated_at: nowIso })
+    .where('id', '=', userId)
+    .execute();
+  return linked;
+}
+
+/** A new password, and every session token of the user dies with the old one (docs/security.md item 15). */
+export async function replacePasswordEndingSessions(
+  trx: Transaction<Database>,
+  userId: string,
+  passwordHash: string,
+  nowIso: string,
+): Promise<UserRow> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      updated_at: nowIso,
+    }))
+    .where('id', '=', userId)
+    .execute();
+  return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** Every account, newest first (the admin users page). */
+export function listUsersNewestFirst(db: Kysely<Database>): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+/** Names for the ids an audit row or message refers to; an id with no account left is a deleted user. */
+export async function peopleById(db: Kysely<Database>, ids: (string | null)[]): Promise<Map<string, Person>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const rows = wanted.length
+    ? await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', wanted).execute()
+    : [];
+  const people = new Map<string, Person>(wanted.map((id) => [id, { id, name: null, email: null }]));
+  for (const row of rows) people.set(row.id, row);
+  return people;
+}
+
+/** Role changes and deletions run one at a time, so two admins demoting each other cannot leave no admin. */
+export function withAdminsLocked<T>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, dialect, 'users:admins');
+    return work(trx);
+  });
+}
+
+/** How many admins there are; PostgreSQL counts arrive as text. */
+export async function countAdmins(trx: Transaction<Database>): Promise<number> {
+  const { count } = await trx
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export function updateUserRole(
+  trx: Transaction<Database>,
+  id: string,
+  role: Role,
+  nowIso: string,
+): Promise<UserRow> {
+  return trx
+    .updateTable('users')
+    .set({ role, updated_at: nowIso })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Codes and reset links go with the account (foreign keys); uploads, messages and audit rows keep the id. */
+export async function deleteUser(trx: Transaction<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('users').where('id', '=', id).execute();
+}
+
+function sessionUserQuery(db: Kysely<Database>, userId: string, sessionId: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('revoked_sessions', (join) => join.on('revoked_sessions.jti', '=', sessionId))
+    .selectAll('users')
+    .select('revoked_sessions.jti as revoked')
+    .where('users.id', '=', userId);
+}
+
+/** findSessionUser's SQL, built once per database, and which of its parameters is the user and which the session. */
+const sessionUserSql = new WeakMap<Kysely<Database>, { sql: string; parameters: ('user' | 'session')[] }>();
+
+/** Stand-ins for the two values while the query is built, to find where each goes among its parameters. */
+const USER_MARK = '\u0000user';
+const SESSION_MARK = '\u0000session';
+
+function compiledSessionUserQuery(db: Kysely<Database>) {
+  let compiled = sessionUserSql.get(db);
+  if (!compiled) {
+    const { sql, parameters } = sessionUserQuery(db, USER_MARK, SESSION_MARK).compile();
+    compiled = {
+      sql,
+      parameters: parameters.map((value) => {
+        if (value === USER_MARK) return 'user';
+        if (value === SESSION_MARK) return 'session';
+        throw new Error(`findSessionUser: unexpected query parameter ${String(value)}`);
+      }),
+    };
+    sessionUserSql.set(db, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * The user a session belongs to, unless that session was logged out: one query on every signed-in request, so its
+ * SQL is built once (building it took longer than running it on SQLite).
+ */
+export async function findSessionUser(
+  db: Kysely<Database>,
+  userId: string,
+  sessionId: string,
+): Promise<UserRow | undefined> {
+  const { sql, parameters } = compiledSessionUserQuery(db);
+  const values = parameters.map((name) => (name === 'user' ? userId : sessionId));
+  type Row = UserRow & { revoked: string | null };
+  const [row] = (await db.executeQuery<Row>(CompiledQuery.raw(sql, values))).rows;
+  if (!row || row.revoked !== null) return undefined;
+  const { revoked: _revoked, ...user } = row;
+  return user;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  role?: Role;
+  googleSub?: string | null;
+}
+
+export async function insertUser(db: Kysely<Database>, user: NewUser, now: Date): Promise<UserRow> {
+  const row: UserRow = {
+    id: randomUUID(),
+    name: user.name,
+    email: user.email.toLowerCase(),
+    password_hash: user.passwordHash,
+    google_sub: user.googleSub ?? null,
+    role: user.role ?? 'student',
+    is_google: user.googleSub ? 1 : 0,
+    token_version: 0,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}

@@ -1,0 +1,99 @@
+/**
+ * Note downloads (decision 006): the path names branch, year, semester, subject and unit, resolved through the
+ * database; access is the bearer header or a link the units call signed (docs/security.md item 26).
+ */
+import type { FastifyInstance } from 'fastify';
+import { findSubject } from '@studyhub/shared/catalog';
+import { normaliseSemester, normaliseYear } from '@studyhub/shared/paths';
+import type { AppContext } from '../context';
+import { HttpError } from '../http-errors';
+import { API_MESSAGES } from '../messages';
+import { FILE_CONTENT_SECURITY_POLICY } from '../plugins/security-headers';
+import { findCurrentNoteFile } from '../repositories/note-files';
+import { STORAGE_NAME } from '../services/note-store';
+import { pathOf } from './notes';
+
+/**
+ * How much of a file each read takes while Node sends it (@fastify/send's default is 64 KiB: 16 reads and socket
+ * writes per MB, each a trip through libuv's thread pool). Measured with 8 parallel 20 MB downloads on loopback
+ * (scripts/bench/downloads.ts, docs/deploy-behind-nginx.md): 1 MiB reads cost the server 0.7–2 s of CPU per GB
+ * sent instead of 2–2.8 s, and raise throughput from about 0.4× nginx's to a median of 0.6× (0.5–1× in most
+ * runs); 256–512 KiB were in between, 2 MiB was slower again. A download in flight holds up to about two reads
+ * (one read ahead, one in the socket's queue): about 2 MB, so 100 slow clients at once hold about 200 MB.
+ * Deployments with many slow clients let nginx send the files (DOWNLOAD_ACCEL_PREFIX).
+ */
+export const DOWNLOAD_READ_BYTES = 1024 * 1024;
+/** @fastify/static hands every option on to @fastify/send, which reads highWaterMark (its own types omit it). */
+const FILE_SEND_OPTIONS = {
+  cacheControl: false,
+  dotfiles: 'deny',
+  highWaterMark: DOWNLOAD_READ_BYTES,
+} as const;
+
+export async function noteDownloadRoutes(
+  app: FastifyInstance,
+  { context }: { context: AppContext },
+): Promise<void> {
+  const { db, noteStore, downloadLinks } = context;
+  const accelPrefix = context.config.downloadAccelPrefix;
+
+  app.get<{
+    Params: { branch: string; year: string; semester: string; subjectCode: string; unitNumber: string };
+    Querystring: { expires?: string; sig?: string; download?: string };
+  }>(
+    '/api/download/:branch/:year/:semester/:subjectCode/:unitNumber',
+    // PDFs are compressed already: the compression hook is not even asked (decision 013).
+    { config: { access: 'public' }, compress: false },
+    async (request, reply) => {
+      const { branch, year, semester, subjectCode, unitNumber } = request.params;
+      const yearNumber = normaliseYear(year);
+      const semesterNumber = normaliseSemester(semester);
+      const subject = findSubject(subjectCode);
+      const unit = /^\d{1,2}$/.test(unitNumber) ? Number(unitNumber) : null;
+      const row =
+        yearNumber && semesterNumber && subject && unit
+          ? await findCurrentNoteFile(db, {
+              branch: branch.replace(/_/g, ' ').trim().toUpperCase(),
+              year: yearNumber,
+              semester: semesterNumber,
+              subjectCode: subject.code,
+              unit,
+            })
+          : undefined;
+      // Links are for signed-in users: the bearer header, or a signature the units call handed out.
+      if (!request.user) {
+        const { expires, sig } = request.query;
+        if (expires === undefined && sig === undefined)
+          throw new HttpError(401, API_MESSAGES.downloadLoginRequired);
+        const verdict = row ? downloadLinks.check(pathOf(row), expires, sig) : 'invalid';
+        if (verdict !== 'valid') {
+          throw new HttpError(
+            401,
+            verdict === 'expired' ? API_MESSAGES.downloadLinkExpired : API_MESSAGES.downloadLinkInvalid,
+          );
+        }
+      }
+      if (!row) throw new HttpError(404, API_MESSAGES.noteNotFound);
+      const filename = `${row.subject_code.replace(/[^A-Za-z0-9-]+/g, '')}-unit-${row.unit}.pdf`;
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      // The name goes into a path or a header: only the names the note store chooses (docs/security.md item 26).
+      if (!STORAGE_NAME.test(row.storage_name)) {
+        throw new Error(`note_files ${row.id} has a storage name the note store never chooses`);
+      }
+      reply
+        .header('Content-Disposition', `${disposition}; filename="${filename}"`)
+        .header('Cache-Control', 'private, no-cache')
+        .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY);
+      // Behind nginx (docs/deploy-behind-nginx.md): the checks above are done; nginx sends the bytes (sendfile,
+      // Range, ETag) from its internal location and keeps Content-Type, Content-Disposition and Cache-Control
+      // from this answer. The security headers it drops are set in that location (api/src/deploy/nginx-config.ts).
+      if (accelPrefix !== null) {
+        return reply
+          .header('X-Accel-Redirect', `${accelPrefix}${row.storage_name}`)
+          .type('application/pdf')
+          .send();
+      }
+      return reply.sendFile(row.storage_name, noteStore.filesDir, FILE_SEND_OPTIONS);
+    },
+  );
+}

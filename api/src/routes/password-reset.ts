@@ -1,0 +1,45 @@
+/**
+ * Password reset (product §7; docs/security.md items 5, 12–15, 36): forgot-password answers the same whatever the
+ * address; a link works once, ends every session and lifts whatever locked the account.
+ */
+import type { FastifyInstance } from 'fastify';
+import { emailBody, resetPasswordBody, resetTokenParams } from '@studyhub/shared/schemas';
+import type { AppContext } from '../context';
+import { HttpError, parse } from '../http-errors';
+import { MAILS } from '../mails';
+import { API_MESSAGES } from '../messages';
+import { findUsablePasswordReset, usePasswordReset } from '../repositories/password-resets';
+import { hashPassword } from '../services/passwords';
+import { sha256 } from '../services/secrets';
+import { anonymousRoute } from './route-limits';
+
+export async function passwordResetRoutes(
+  app: FastifyInstance,
+  { context }: { context: AppContext },
+): Promise<void> {
+  const { db, clock, mail, accountMail, audit, throttle } = context;
+
+  app.post('/api/auth/forgot-password', anonymousRoute(context, 'forgotPassword'), async (request) => {
+    const body = parse(emailBody, request.body);
+    const user = await accountMail.resetLink(body.email);
+    if (user) await audit({ action: 'auth.password-reset.requested', actorId: user.id, ip: request.ip });
+    return { message: API_MESSAGES.resetLinkSent };
+  });
+
+  app.post('/api/auth/reset-password/:token', anonymousRoute(context, 'resetPassword'), async (request) => {
+    const { token } = parse(resetTokenParams, request.params);
+    const body = parse(resetPasswordBody, request.body);
+    const nowIso = clock().toISOString();
+    const reset = await findUsablePasswordReset(db, sha256(token), nowIso);
+    if (!reset) throw new HttpError(400, API_MESSAGES.resetInvalid);
+    const passwordHash = await hashPassword(body.password);
+    // Null when a concurrent request used the link first.
+    const user = await usePasswordReset(db, reset, passwordHash, nowIso);
+    if (!user) throw new HttpError(400, API_MESSAGES.resetInvalid);
+    // The owner proved the mailbox: whatever locked the account is lifted (item 36).
+    await throttle.clearAccount(user.email);
+    mail.send(MAILS.passwordChanged(user.email, user.name));
+    await audit({ action: 'auth.password-reset.completed', actorId: user.id, ip: request.ip });
+    return { message: API_MESSAGES.resetDone };
+  });
+}

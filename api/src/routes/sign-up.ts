@@ -1,0 +1,78 @@
+/**
+ * Sign-up with an emailed code (product §7; decision 012; docs/security.md items 4, 8–11, 35, 39, 41): register
+ * stores a registration of its own and answers its handle; the code of that registration creates the account.
+ * Register and resend do the same work and answer the same whatever the address's state (services/account-mail.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { registerBody, resendOtpBody, verifyOtpBody, type RegisterReply } from '@studyhub/shared/schemas';
+import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/database';
+import { HttpError, parse } from '../http-errors';
+import { API_MESSAGES } from '../messages';
+import { insertUser, type UserRow } from '../repositories/users';
+import { hashPassword } from '../services/passwords';
+import { anonymousRoute } from './route-limits';
+
+export async function signUpRoutes(
+  app: FastifyInstance,
+  { context }: { context: AppContext },
+): Promise<void> {
+  const { db, clock, registrations, accountMail, audit } = context;
+
+  app.post(
+    '/api/auth/register',
+    anonymousRoute(context, 'register'),
+    async (request): Promise<RegisterReply> => {
+      const body = parse(registerBody, request.body);
+      // Hashed and stored whether or not the address has an account: the same work either way (item 39).
+      const passwordHash = await hashPassword(body.password);
+      const { registration, code } = await registrations.create({
+        email: body.email,
+        name: body.name,
+        passwordHash,
+      });
+      await accountMail.signUpCode(body.email, code);
+      await audit({ action: 'auth.register', target: body.email, ip: request.ip });
+      return { message: API_MESSAGES.registered, registration: registration.id };
+    },
+  );
+
+  app.post('/api/auth/verify-otp', anonymousRoute(context, 'verifyOtp'), async (request) => {
+    const body = parse(verifyOtpBody, request.body);
+    const check = await registrations.checkCode(body.registration, body.email, body.otp);
+    if (check.kind === 'too-many-tries') throw new HttpError(400, API_MESSAGES.tooManyOtpTries);
+    if (check.kind === 'invalid') throw new HttpError(400, API_MESSAGES.invalidOtp);
+    const { registration } = check;
+    let user: UserRow;
+    try {
+      // The account gets the name and password of the registration whose code was verified (item 35).
+      user = await insertUser(
+        db,
+        { name: registration.name, email: registration.email, passwordHash: registration.password_hash },
+        clock(),
+      );
+    } catch (error) {
+      // The address got an account meanwhile (another of its registrations, or Google).
+      if (isUniqueViolation(error)) throw new HttpError(400, API_MESSAGES.invalidOtp);
+      throw error;
+    }
+    await registrations.removeAll(user.email);
+    await audit({ action: 'auth.verify-email', actorId: user.id, ip: request.ip });
+    return { message: API_MESSAGES.verified };
+  });
+
+  app.post('/api/auth/resend-otp', anonymousRoute(context, 'resendOtp'), async (request, reply) => {
+    const body = parse(resendOtpBody, request.body);
+    const verdict = await accountMail.resendCode(body.registration, body.email);
+    if (verdict.kind === 'blocked') {
+      return reply.code(403).send({ message: API_MESSAGES.otpBlocked, unblockAt: verdict.unblockAt });
+    }
+    if (verdict.kind === 'cooldown') {
+      return reply
+        .code(429)
+        .header('Retry-After', String(verdict.waitSeconds))
+        .send({ message: API_MESSAGES.otpCooldown });
+    }
+    return { message: API_MESSAGES.otpResent };
+  });
+}

@@ -1,0 +1,130 @@
+/**
+ * Admins' syllabus writes (product §7): add, update, delete and clean up duplicates. A second entry for the same
+ * code, program, system, grading and upload type is refused with a message containing "Duplicate", which the
+ * admin form answers by merging (product §4; decision 007).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  syllabusEntryBody,
+  type SyllabusCleanupReply,
+  type SyllabusSaveReply,
+} from '@studyhub/shared/schemas';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/database';
+import { HttpError, idParam, parse } from '../http-errors';
+import { API_MESSAGES } from '../messages';
+import { signedInUser } from '../plugins/authenticate';
+import {
+  deleteSyllabusEntry,
+  insertSyllabusEntry,
+  removeDuplicateSyllabusEntries,
+  updateSyllabusEntry,
+  type SyllabusColumns,
+  type SyllabusRow,
+} from '../repositories/syllabus-entries';
+import { toEntry } from './syllabus';
+
+type SyllabusEntryInput = z.output<typeof syllabusEntryBody>;
+
+/** The stored columns of a validated entry body. */
+function columnsOf(body: SyllabusEntryInput): SyllabusColumns {
+  return {
+    name: body.name,
+    code: body.code,
+    program: body.program,
+    system: body.system,
+    grading: body.grading,
+    upload_type: body.uploadType,
+    pdfs: JSON.stringify(body.pdfs),
+  };
+}
+
+/** What a deleted entry was, for the Activity page once the row is gone: its key and the semesters it had PDFs for. */
+function deletedEntryDetails(row: SyllabusRow) {
+  const pdfs = JSON.parse(row.pdfs) as Record<string, string>;
+  return {
+    name: row.name,
+    code: row.code,
+    program: row.program,
+    system: row.system,
+    grading: row.grading,
+    uploadType: row.upload_type,
+    semesters: Object.keys(pdfs)
+      .filter((semester) => pdfs[semester])
+      .map(Number)
+      .sort((a, b) => a - b),
+  };
+}
+
+export async function syllabusAdminRoutes(
+  app: FastifyInstance,
+  { context }: { context: AppContext },
+): Promise<void> {
+  const { db, clock, audit } = context;
+
+  app.post('/api/syllabus', { config: { access: 'admin' } }, async (request, reply) => {
+    const admin = signedInUser(request);
+    const body = parse(syllabusEntryBody, request.body);
+    const now = clock().toISOString();
+    const row: SyllabusRow = { id: randomUUID(), ...columnsOf(body), created_at: now, updated_at: now };
+    try {
+      await insertSyllabusEntry(db, row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(400, API_MESSAGES.syllabusDuplicate);
+      throw error;
+    }
+    await audit({
+      action: 'syllabus.add',
+      actorId: admin.id,
+      target: row.id,
+      ip: request.ip,
+      details: { code: row.code },
+    });
+    return reply
+      .code(201)
+      .send({ message: API_MESSAGES.syllabusAdded, entry: toEntry(row) } satisfies SyllabusSaveReply);
+  });
+
+  app.put('/api/syllabus/:id', { config: { access: 'admin' } }, async (request) => {
+    const admin = signedInUser(request);
+    const id = idParam(request.params);
+    const body = parse(syllabusEntryBody, request.body);
+    let updated: SyllabusRow | undefined;
+    try {
+      updated = await updateSyllabusEntry(db, id, columnsOf(body), clock().toISOString());
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(400, API_MESSAGES.syllabusDuplicate);
+      throw error;
+    }
+    if (!updated) throw new HttpError(404, API_MESSAGES.syllabusNotFound);
+    await audit({ action: 'syllabus.update', actorId: admin.id, target: id, ip: request.ip });
+    return { message: API_MESSAGES.syllabusUpdated, entry: toEntry(updated) } satisfies SyllabusSaveReply;
+  });
+
+  // Registered before /:id would not matter (static segments win), but it reads better first.
+  app.delete('/api/syllabus/cleanup/duplicates', { config: { access: 'admin' } }, async (request) => {
+    const admin = signedInUser(request);
+    const removed = await removeDuplicateSyllabusEntries(db, clock);
+    await audit({ action: 'syllabus.cleanup', actorId: admin.id, ip: request.ip, details: { removed } });
+    const message = `Removed ${removed} duplicate ${removed === 1 ? 'entry' : 'entries'}.`;
+    return { message, removed } satisfies SyllabusCleanupReply;
+  });
+
+  app.delete('/api/syllabus/:id', { config: { access: 'admin' } }, async (request) => {
+    const admin = signedInUser(request);
+    const id = idParam(request.params);
+    // Taken in the delete statement itself, so the audit row names exactly what was removed.
+    const deleted = await deleteSyllabusEntry(db, id);
+    if (!deleted) throw new HttpError(404, API_MESSAGES.syllabusNotFound);
+    await audit({
+      action: 'syllabus.delete',
+      actorId: admin.id,
+      target: id,
+      ip: request.ip,
+      details: deletedEntryDetails(deleted),
+    });
+    return { message: API_MESSAGES.syllabusDeleted };
+  });
+}
