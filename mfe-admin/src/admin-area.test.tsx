@@ -96,7 +96,7 @@ describe('AdminArea', () => {
     renderArea(entry!.page, path);
     expect(screen.getByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('/api/me');
+    expect(get).toHaveBeenCalledWith('/api/me', { signal: expect.any(AbortSignal) });
     await settle();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useApiQuery } from '@studyhub/shared';
 import type { AvailableUnit } from '@studyhub/shared/schemas';
 import { getUnits } from './api/get-units';
 
@@ -8,37 +8,23 @@ export type UnitAvailability =
   | { status: 'ready'; units: ReadonlyMap<number, AvailableUnit> };
 
 const LOADING: UnitAvailability = { status: 'loading' };
+const FAILED: UnitAvailability = { status: 'failed' };
 
 /**
  * Which units of a subject have a file (architecture §7): the subject page marks the others "Not uploaded yet"
  * instead of offering a broken preview. `subjectCode` null means there is nothing to ask about.
  */
 export function useUnitAvailability(subjectCode: string | null, branch: string | null): UnitAvailability {
-  const [result, setResult] = useState<{ key: string; value: UnitAvailability } | null>(null);
-  const key = subjectCode && branch ? `${branch}/${subjectCode}` : null;
-
-  useEffect(() => {
-    if (!subjectCode || !branch) return;
-    let current = true;
-    const thisKey = `${branch}/${subjectCode}`;
-    getUnits(subjectCode, branch)
-      .then(({ units }) => {
-        if (current) {
-          setResult({
-            key: thisKey,
-            value: { status: 'ready', units: new Map(units.map((u) => [u.unit, u])) },
-          });
-        }
-      })
-      .catch((error: unknown) => {
-        console.error('Could not check which units are available', error);
-        if (current) setResult({ key: thisKey, value: { status: 'failed' } });
-      });
-    return () => {
-      current = false;
-    };
-  }, [subjectCode, branch]);
-
-  // A result for another subject (the address changed) counts as still loading.
-  return result && result.key === key ? result.value : LOADING;
+  // A result for another subject (the address changed) counts as still loading: useApiQuery keys it.
+  const units = useApiQuery(
+    subjectCode && branch ? `${branch}/${subjectCode}` : null,
+    async (signal) => {
+      const reply = await getUnits(subjectCode ?? '', branch ?? '', signal);
+      return new Map(reply.units.map((u) => [u.unit, u]));
+    },
+    { onError: ({ cause }) => console.error('Could not check which units are available', cause) },
+  );
+  if (units.status === 'loading') return LOADING;
+  if (units.status === 'error') return FAILED;
+  return { status: 'ready', units: units.data };
 }

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
-import { controlStyle, FieldProblem } from './select-field';
+import { FieldProblem, fieldControlStyle, SYLLABUS_SEMESTERS } from '@studyhub/shared';
 
 const Fieldset = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -25,7 +24,7 @@ const Field = styled.div`
     font-size: 0.95rem;
   }
   input {
-    ${controlStyle}
+    ${fieldControlStyle}
     border: 1px solid ${({ theme }) => theme.colors.border};
     background: ${({ theme }) => theme.colors.background};
   }

@@ -1,3 +1,4 @@
+import { SelectField } from '@studyhub/shared';
 import type { UploadType } from '@studyhub/shared/schemas';
 import {
   GRADINGS,
@@ -8,7 +9,6 @@ import {
   type Department,
   type SyllabusDraft,
 } from '../syllabus/syllabus-draft';
-import { SelectField } from './select-field';
 
 interface SyllabusChoiceFieldsProps {
   draft: SyllabusDraft;

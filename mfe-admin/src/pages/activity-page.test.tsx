@@ -42,7 +42,10 @@ describe('ActivityPage', () => {
     renderWithProviders(<ActivityPage />, { route: '/admin/activity', user: ADMIN });
 
     const rows = await screen.findAllByTestId('activity-row');
-    expect(get).toHaveBeenCalledWith('/api/admin/audit', { params: { page: 1 } });
+    expect(get).toHaveBeenCalledWith('/api/admin/audit', {
+      params: { page: 1 },
+      signal: expect.any(AbortSignal),
+    });
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('Changed a role');
     expect(rows[0]).toHaveTextContent('Ravi Admin (ravi@example.com)');
     expect(rows[0]).toHaveTextContent('asha@x.in: student → teacher');
@@ -53,7 +56,10 @@ describe('ActivityPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
-    expect(get).toHaveBeenLastCalledWith('/api/admin/audit', { params: { page: 2 } });
+    expect(get).toHaveBeenLastCalledWith('/api/admin/audit', {
+      params: { page: 2 },
+      signal: expect.any(AbortSignal),
+    });
     expect(screen.getAllByTestId('activity-row')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
   });

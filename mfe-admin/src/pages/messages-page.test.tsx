@@ -38,7 +38,10 @@ describe('MessagesPage', () => {
     renderWithProviders(<MessagesPage />, { route: '/admin/messages', user: ADMIN });
 
     const cards = await screen.findAllByTestId('contact-message');
-    expect(get).toHaveBeenCalledWith('/api/admin/messages', { params: { page: 1 } });
+    expect(get).toHaveBeenCalledWith('/api/admin/messages', {
+      params: { page: 1 },
+      signal: expect.any(AbortSignal),
+    });
     expect(cards[0]).toHaveTextContent('Asha Rao');
     expect(cards[0]).toHaveTextContent('Please add CS-503 notes. Thanks!');
     expect(screen.getByRole('link', { name: 'asha@example.com' })).toHaveAttribute(

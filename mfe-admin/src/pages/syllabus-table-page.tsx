@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -10,7 +10,8 @@ import {
   PageTitle,
   PATHS,
   SYLLABUS_SEMESTERS,
-  notify,
+  useApiQuery,
+  useMutation,
 } from '@studyhub/shared';
 import type { SyllabusEntry } from '@studyhub/shared/schemas';
 import { cleanSyllabusDuplicates } from '../api/clean-syllabus-duplicates';
@@ -43,7 +44,6 @@ const RowActions = styled.div`
   gap: 6px;
 `;
 
-type Listing = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; entries: SyllabusEntry[] };
 type Pending = { kind: 'delete'; entry: SyllabusEntry } | { kind: 'cleanup' };
 
 /** How an entry is named in questions and to screen readers. */
@@ -76,62 +76,47 @@ function SemesterLinks({ entry }: { entry: SyllabusEntry }) {
  * clean-up of duplicates, each of the last two behind a confirmation.
  */
 export function SyllabusTablePage() {
-  const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [editing, setEditing] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const fetchEntries = useCallback(
-    () =>
-      getSyllabus().then(
-        (entries) => setListing({ status: 'ready', entries }),
-        (error: unknown) => {
-          console.error('Failed to load syllabus entries', error);
-          setListing({ status: 'failed' });
-        },
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    void fetchEntries();
-  }, [fetchEntries]);
-
-  const reload = () => {
-    setListing({ status: 'loading' });
-    return fetchEntries();
-  };
+  const listing = useApiQuery('syllabus-entries', (signal) => getSyllabus({}, signal), {
+    onError: ({ cause }) => console.error('Failed to load syllabus entries', cause),
+  });
 
   const replaceEntry = (saved: SyllabusEntry) =>
-    setListing((current) =>
-      current.status === 'ready'
-        ? { ...current, entries: current.entries.map((entry) => (entry._id === saved._id ? saved : entry)) }
-        : current,
-    );
+    listing.update((entries) => entries.map((entry) => (entry._id === saved._id ? saved : entry)));
 
-  async function confirm() {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      if (pending.kind === 'delete') {
-        await deleteSyllabus(pending.entry._id);
-        notify.success(SYLLABUS_TEXTS.deleted);
-        setListing((current) =>
-          current.status === 'ready'
-            ? { ...current, entries: current.entries.filter((entry) => entry._id !== pending.entry._id) }
-            : current,
-        );
-      } else {
-        notify.success((await cleanSyllabusDuplicates()).message);
-        await reload();
+  const action = useMutation(
+    async (task: Pending) => {
+      if (task.kind === 'delete') {
+        await deleteSyllabus(task.entry._id);
+        return SYLLABUS_TEXTS.deleted;
       }
-    } catch (error) {
-      console.error(`Syllabus ${pending.kind} failed`, error);
-      notify.error(pending.kind === 'delete' ? SYLLABUS_TEXTS.deleteFailed : SYLLABUS_TEXTS.cleanupFailed);
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
+      return (await cleanSyllabusDuplicates()).message;
+    },
+    {
+      // The delete's SPEC text, or the clean-up's own report from the server.
+      successToast: (text) => text,
+      errorToast: (_error, [task]) =>
+        task.kind === 'delete' ? SYLLABUS_TEXTS.deleteFailed : SYLLABUS_TEXTS.cleanupFailed,
+      async onSuccess(_text, [task]) {
+        if (task.kind === 'delete') {
+          listing.update((entries) => entries.filter((entry) => entry._id !== task.entry._id));
+        } else {
+          // The dialog stays busy until the merged list is in.
+          await listing.reload();
+        }
+        setPending(null);
+      },
+      onError(error, [task]) {
+        console.error(`Syllabus ${task.kind} failed`, error);
+        setPending(null);
+      },
+    },
+  );
+
+  function confirm() {
+    if (pending) void action.run(pending);
   }
 
   const columns: Column<SyllabusEntry>[] = [
@@ -173,27 +158,27 @@ export function SyllabusTablePage() {
         <Button
           $variant="secondary"
           onClick={() => setPending({ kind: 'cleanup' })}
-          disabled={listing.status !== 'ready' || listing.entries.length < 2}
+          disabled={listing.status !== 'ready' || listing.data.length < 2}
         >
           Clean duplicates
         </Button>
       </Toolbar>
       {listing.status === 'loading' ? (
         <Notice role="status">{SYLLABUS_TEXTS.loading}</Notice>
-      ) : listing.status === 'failed' ? (
+      ) : listing.status === 'error' ? (
         <Notice role="alert">
           <p>{SYLLABUS_TEXTS.loadFailed}</p>
-          <Button onClick={() => void reload()}>Retry</Button>
+          <Button onClick={() => void listing.reload()}>Retry</Button>
         </Notice>
-      ) : listing.entries.length === 0 ? (
+      ) : listing.data.length === 0 ? (
         <Notice>
           <Muted>{SYLLABUS_TEXTS.empty}</Muted>
         </Notice>
       ) : (
         <DataTable
-          caption={`Syllabus entries (${listing.entries.length})`}
+          caption={`Syllabus entries (${listing.data.length})`}
           columns={columns}
-          rows={listing.entries}
+          rows={listing.data}
           rowKey={(entry) => entry._id}
           rowTestId="syllabus-row"
           below={(entry) =>
@@ -220,8 +205,8 @@ export function SyllabusTablePage() {
               : SYLLABUS_TEXTS.confirmCleanup
           }
           confirmLabel={pending.kind === 'delete' ? 'Delete' : 'Clean duplicates'}
-          busy={busy}
-          onConfirm={() => void confirm()}
+          busy={action.busy}
+          onConfirm={confirm}
           onCancel={() => setPending(null)}
         />
       )}

@@ -4,11 +4,14 @@ import styled from 'styled-components';
 import {
   apiErrorMessage,
   Button,
+  FieldHint,
+  fieldControlStyle,
   isAdmin,
   Muted,
   Notice,
   PageTitle,
   PATHS,
+  SelectField,
   Spinner,
   UPLOAD_FAILURE_TOAST_MS,
   UPLOAD_FORM_RESET_MS,
@@ -21,7 +24,6 @@ import {
 import { uploadNote } from '../api/upload-note';
 import { FormCard, FormPage, FormProblem } from '../components/form-card';
 import { ProgressBar } from '../components/progress-bar';
-import { controlStyle, Hint, SelectField } from '../components/select-field';
 import { UPLOAD_TEXTS } from '../texts';
 import {
   semesterLabel,
@@ -41,7 +43,7 @@ const FileBox = styled.div`
     font-weight: 600;
   }
   input {
-    ${controlStyle}
+    ${fieldControlStyle}
     border: 1px dashed ${({ theme }) => theme.colors.border};
   }
 `;
@@ -198,7 +200,7 @@ function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {
               {fileProblem}
             </FormProblem>
           ) : (
-            <Hint id={fileHintId}>{file ? `Chosen: ${file.name}` : 'PDF files only.'}</Hint>
+            <FieldHint id={fileHintId}>{file ? `Chosen: ${file.name}` : 'PDF files only.'}</FieldHint>
           )}
         </FileBox>
         <SelectField

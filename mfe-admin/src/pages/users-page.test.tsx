@@ -73,7 +73,7 @@ afterEach(() => {
 describe('UsersPage list (product §2)', () => {
   it('lists every user newest first with role, en-IN short-month date and sign-in kind', async () => {
     await renderPage();
-    expect(get).toHaveBeenCalledWith('/api/admin/users');
+    expect(get).toHaveBeenCalledWith('/api/admin/users', { signal: expect.any(AbortSignal) });
     expect(names()).toEqual(['Asha Rao', 'Vikram Teacher', `${ADMIN.name} (you)`]);
     expect(roleSelect('Asha Rao').value).toBe('student');
     expect(

@@ -10,7 +10,10 @@ import {
   Page,
   PageTitle,
   ROLES,
+  SelectField,
+  useApiQuery,
   useLogout,
+  useMutation,
   useSession,
   type Role,
   notify,
@@ -22,24 +25,15 @@ import { getUsers } from '../api/get-users';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DataTable, type Column } from '../components/data-table';
 import { FormProblem } from '../components/form-card';
-import { controlStyle } from '../components/select-field';
 import { formatDay } from '../format/dates';
 import { USERS_TEXTS } from '../texts';
-
-const RoleSelect = styled.select`
-  ${controlStyle}
-  width: auto;
-  padding: 6px 10px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.background};
-`;
 
 const Problem = styled(FormProblem)`
   margin-bottom: 16px;
 `;
 
-type Listing =
-  { status: 'loading' } | { status: 'failed'; sessionExpired: boolean } | { status: 'ready'; users: User[] };
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
+const unauthorized = (error: unknown) => apiErrorReply(error)?.status === 401;
 
 const who = (user: User) => `${user.name} (${user.email})`;
 
@@ -50,8 +44,6 @@ const who = (user: User) => `${user.name} (${user.email})`;
 export function UsersPage() {
   const { user: me, refreshUser } = useSession();
   const logOut = useLogout();
-  const [listing, setListing] = useState<Listing>({ status: 'loading' });
-  const [busy, setBusy] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<User | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -66,7 +58,7 @@ export function UsersPage() {
   /** True for a 401: says so once and logs out after product §8's 5 s. */
   const sessionExpired = useCallback(
     (error: unknown) => {
-      if (apiErrorReply(error)?.status !== 401) return false;
+      if (!unauthorized(error)) return false;
       if (!logoutTimer.current) {
         notify.error(USERS_TEXTS.sessionExpired);
         logoutTimer.current = setTimeout(logOut, LOGOUT_AFTER_USERS_SESSION_EXPIRY_MS);
@@ -76,71 +68,55 @@ export function UsersPage() {
     [logOut],
   );
 
-  const fetchUsers = useCallback(
-    () =>
-      getUsers().then(
-        (users) => setListing({ status: 'ready', users }),
-        (error: unknown) => {
-          const expired = sessionExpired(error);
-          if (!expired) notify.error(USERS_TEXTS.loadFailed);
-          setListing({ status: 'failed', sessionExpired: expired });
-        },
-      ),
-    [sessionExpired],
-  );
+  const listing = useApiQuery('users', getUsers, {
+    onError: ({ cause }) => {
+      if (!sessionExpired(cause)) notify.error(USERS_TEXTS.loadFailed);
+    },
+  });
 
-  useEffect(() => {
-    void fetchUsers();
-  }, [fetchUsers]);
-
-  const replaceUser = (updated: User) =>
-    setListing((current) =>
-      current.status === 'ready'
-        ? { ...current, users: current.users.map((user) => (user._id === updated._id ? updated : user)) }
-        : current,
-    );
-
-  async function setRole(target: User, role: Role) {
-    setBusy(target._id);
-    setProblem(null);
-    try {
-      const updated = await changeRole(target._id, role);
-      replaceUser(updated);
-      notify.success(USERS_TEXTS.roleUpdated);
+  const roleChange = useMutation((target: User, role: Role) => changeRole(target._id, role), {
+    concurrent: true,
+    successToast: USERS_TEXTS.roleUpdated,
+    // A 401 has its own toast (sessionExpired).
+    errorToast: (error) => (unauthorized(error) ? null : USERS_TEXTS.roleFailed),
+    onSuccess(updated) {
+      listing.update((users) => users.map((user) => (user._id === updated._id ? updated : user)));
       // Demoting oneself: the session learns it now, and the guards take it from there.
       if (updated._id === me?._id) refreshUser(updated);
-    } catch (error) {
+    },
+    onError(error) {
       if (!sessionExpired(error)) {
-        notify.error(USERS_TEXTS.roleFailed);
         setProblem(`${USERS_TEXTS.roleFailed}: ${apiErrorMessage(error, 'the server did not answer.')}`);
       }
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+  });
 
-  async function confirmDelete() {
-    if (!pendingDelete) return;
-    const target = pendingDelete;
-    setBusy(target._id);
-    setProblem(null);
-    try {
-      await deleteUser(target._id);
-      setListing((current) =>
-        current.status === 'ready'
-          ? { ...current, users: current.users.filter((user) => user._id !== target._id) }
-          : current,
-      );
-      notify.success(USERS_TEXTS.deleted);
-    } catch (error) {
+  const removal = useMutation((target: User) => deleteUser(target._id), {
+    successToast: USERS_TEXTS.deleted,
+    errorToast: (error) => (unauthorized(error) ? null : USERS_TEXTS.deleteFailed),
+    onSuccess(_reply, [target]) {
+      listing.update((users) => users.filter((user) => user._id !== target._id));
+      setPendingDelete(null);
+    },
+    onError(error) {
       if (!sessionExpired(error)) {
-        notify.error(USERS_TEXTS.deleteFailed);
         setProblem(`${USERS_TEXTS.deleteFailed}: ${apiErrorMessage(error, 'the server did not answer.')}`);
       }
-    } finally {
-      setBusy(null);
       setPendingDelete(null);
-    }
+    },
+  });
+
+  const busy = roleChange.variables?.[0]._id ?? removal.variables?.[0]._id ?? null;
+
+  function setRole(target: User, role: Role) {
+    setProblem(null);
+    void roleChange.run(target, role);
+  }
+
+  function confirmDelete() {
+    if (!pendingDelete) return;
+    setProblem(null);
+    void removal.run(pendingDelete);
   }
 
   const columns: Column<User>[] = [
@@ -158,18 +134,14 @@ export function UsersPage() {
     {
       header: 'Role',
       cell: (user) => (
-        <RoleSelect
-          aria-label={`Role of ${user.name}`}
+        <SelectField
+          compact
+          label={`Role of ${user.name}`}
           value={user.role}
+          options={ROLE_OPTIONS}
           disabled={busy === user._id}
-          onChange={(event) => void setRole(user, event.target.value as Role)}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
-        </RoleSelect>
+          onChange={(role) => setRole(user, role)}
+        />
       ),
     },
     { header: 'Joined', cell: (user) => formatDay(user.createdAt) },
@@ -199,25 +171,18 @@ export function UsersPage() {
       {problem && <Problem role="alert">{problem}</Problem>}
       {listing.status === 'loading' ? (
         <Notice role="status">{USERS_TEXTS.loading}</Notice>
-      ) : listing.status === 'failed' && listing.sessionExpired ? (
+      ) : listing.status === 'error' && listing.error.status === 401 ? (
         <Notice>{USERS_TEXTS.sessionExpired}</Notice>
-      ) : listing.status === 'failed' ? (
+      ) : listing.status === 'error' ? (
         <Notice>
           <p>{USERS_TEXTS.loadFailed}</p>
-          <Button
-            onClick={() => {
-              setListing({ status: 'loading' });
-              void fetchUsers();
-            }}
-          >
-            Retry
-          </Button>
+          <Button onClick={() => void listing.reload()}>Retry</Button>
         </Notice>
       ) : (
         <DataTable
-          caption={`All users, newest first (${listing.users.length})`}
+          caption={`All users, newest first (${listing.data.length})`}
           columns={columns}
-          rows={listing.users}
+          rows={listing.data}
           rowKey={(user) => user._id}
           rowTestId="user-row"
         />
@@ -228,7 +193,7 @@ export function UsersPage() {
           message={USERS_TEXTS.confirmDelete(who(pendingDelete))}
           confirmLabel="Delete"
           busy={busy === pendingDelete._id}
-          onConfirm={() => void confirmDelete()}
+          onConfirm={confirmDelete}
           onCancel={() => setPendingDelete(null)}
         />
       )}

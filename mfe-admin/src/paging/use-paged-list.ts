@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useApiQuery } from '@studyhub/shared';
 
 export interface PageOf<T> {
   items: T[];
@@ -6,9 +7,6 @@ export interface PageOf<T> {
   pageSize: number;
   total: number;
 }
-
-/** The answer to one request (a page, asked for the n-th time), or that it failed. */
-type Result<T> = { request: string; data: PageOf<T> } | { request: string; failed: true };
 
 export interface PagedListState<T> {
   page: number;
@@ -21,38 +19,21 @@ export interface PagedListState<T> {
 
 /**
  * One page of a newest-first list at a time (the activity and messages pages). Only the answer to the latest
- * request is shown, so clicking quickly never shows an older page under a newer number, and Retry shows
- * loading again until its answer arrives.
+ * request is shown (useApiQuery), so clicking quickly never shows an older page under a newer number, and Retry
+ * shows loading again until its answer arrives.
  */
-export function usePagedList<T>(fetchPage: (page: number) => Promise<PageOf<T>>): PagedListState<T> {
+export function usePagedList<T>(
+  fetchPage: (page: number, signal: AbortSignal) => Promise<PageOf<T>>,
+): PagedListState<T> {
   const [page, setPage] = useState(1);
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<Result<T> | null>(null);
-
-  const request = `${page}/${attempt}`;
-
-  useEffect(() => {
-    let current = true;
-    fetchPage(page).then(
-      (data) => {
-        if (current) setResult({ request, data });
-      },
-      (error: unknown) => {
-        console.error('Failed to load a page of the list', error);
-        if (current) setResult({ request, failed: true });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [fetchPage, page, request]);
-
-  const shown = result?.request === request ? result : null;
+  const query = useApiQuery(String(page), (signal) => fetchPage(page, signal), {
+    onError: ({ cause }) => console.error('Failed to load a page of the list', cause),
+  });
   return {
     page,
     setPage,
-    retry: () => setAttempt((count) => count + 1),
-    loading: shown === null,
-    data: shown !== null && 'data' in shown ? shown.data : null,
+    retry: () => void query.reload(),
+    loading: query.status === 'loading',
+    data: query.data ?? null,
   };
 }

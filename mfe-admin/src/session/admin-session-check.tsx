@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  apiErrorReply,
   isAdmin,
   MESSAGES,
   Notice,
@@ -11,6 +10,7 @@ import {
   removeStoredToken,
   Spinner,
   storedToken,
+  useApiQuery,
   useSession,
   notify,
 } from '@studyhub/shared';
@@ -32,35 +32,26 @@ interface AdminSessionCheckProps {
  * and the shell's guard sends them to / as it does any non-admin.
  */
 export function AdminSessionCheck({ adminOnly, children }: AdminSessionCheckProps) {
-  const [check, setCheck] = useState<Check>(() => (storedToken() ? 'checking' : 'expired'));
+  // Read once: the expiry below removes the token, which must not turn the check into another request.
+  const [hadToken] = useState(() => storedToken() !== null);
   const { logout, refreshUser } = useSession();
   const navigate = useNavigate();
+  const me = useApiQuery(hadToken ? 'me' : null, getMe, {
+    onSuccess(user) {
+      if (adminOnly && !isAdmin(user)) {
+        notify.error(MESSAGES.adminsOnlyToast);
+        refreshUser(user);
+      }
+    },
+  });
 
-  useEffect(() => {
-    if (check !== 'checking') return;
-    let current = true;
-    getMe().then(
-      (user) => {
-        if (!current) return;
-        if (adminOnly && !isAdmin(user)) {
-          notify.error(MESSAGES.adminsOnlyToast);
-          refreshUser(user);
-          setCheck('denied');
-          return;
-        }
-        setCheck('valid');
-      },
-      (error: unknown) => {
-        if (!current) return;
-        const status = apiErrorReply(error)?.status;
-        // Offline or a server error says nothing about the token: the page opens and reports its own failures.
-        setCheck(status === 401 || status === 403 ? 'expired' : 'valid');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [check, adminOnly, refreshUser]);
+  let check: Check;
+  if (!hadToken) check = 'expired';
+  else if (me.status === 'loading') check = 'checking';
+  // Offline or a server error says nothing about the token: the page opens and reports its own failures.
+  else if (me.status === 'error')
+    check = me.error.status === 401 || me.error.status === 403 ? 'expired' : 'valid';
+  else check = adminOnly && !isAdmin(me.data) ? 'denied' : 'valid';
 
   useEffect(() => {
     if (check !== 'expired') return;

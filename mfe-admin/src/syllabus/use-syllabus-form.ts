@@ -1,4 +1,4 @@
-import { notify } from '@studyhub/shared';
+import { useMutation } from '@studyhub/shared';
 import { useState, type FormEvent } from 'react';
 import { draftProblems, type DraftProblems, type SyllabusDraft } from './syllabus-draft';
 
@@ -24,31 +24,29 @@ export function useSyllabusForm({ initial, send, describeFailure }: SyllabusForm
   const [draft, setDraft] = useState<SyllabusDraft>(initial);
   const [problems, setProblems] = useState<DraftProblems | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useMutation(send, {
+    onSuccess: (next) => setDraft(next),
+    errorToast: (error) => describeFailure(error).text,
+    onError(error) {
+      const { text, detail } = describeFailure(error);
+      setFailure(detail && detail !== text ? `${text} ${detail}` : text);
+    },
+  });
 
   const change = (changes: Partial<SyllabusDraft>) => {
     setFailure(null);
     setDraft((current) => ({ ...current, ...changes }));
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (saving.busy) return;
     const found = draftProblems(draft);
     setProblems(found);
     if (found) return;
-    setBusy(true);
     setFailure(null);
-    try {
-      setDraft(await send(draft));
-    } catch (error) {
-      const { text, detail } = describeFailure(error);
-      notify.error(text);
-      setFailure(detail && detail !== text ? `${text} ${detail}` : text);
-    } finally {
-      setBusy(false);
-    }
+    void saving.run(draft);
   }
 
-  return { draft, problems, failure, busy, change, submit };
+  return { draft, problems, failure, busy: saving.busy, change, submit };
 }

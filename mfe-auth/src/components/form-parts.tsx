@@ -1,6 +1,6 @@
 /** Layout pieces every auth page uses, over the shared theme. */
 import styled from 'styled-components';
-import { Page } from '@studyhub/shared';
+import { FieldHint as SharedFieldHint, FieldProblem, Page } from '@studyhub/shared';
 
 export const AuthPage = styled(Page)`
   max-width: 480px;
@@ -56,16 +56,13 @@ export const Input = styled.input`
   }
 `;
 
-export const FieldError = styled.p`
-  margin: 0;
-  font-size: 0.9rem;
-  color: ${({ theme }) => theme.colors.danger};
+/** The shared field texts, as the auth forms have always shown them: a plain-weight error, a smaller hint. */
+export const FieldError = styled(FieldProblem)`
+  font-weight: normal;
 `;
 
-export const FieldHint = styled.p`
-  margin: 0;
+export const FieldHint = styled(SharedFieldHint)`
   font-size: 0.85rem;
-  color: ${({ theme }) => theme.colors.muted};
 `;
 
 /** A button that looks like a link (the OTP page's resend). */

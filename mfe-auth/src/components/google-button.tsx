@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { useSiteConfig, useThemeMode } from '@studyhub/shared';
+import { useApiQuery, useSiteConfig, useThemeMode } from '@studyhub/shared';
 import { loadGoogleIdentity, type GoogleButtonOptions } from '../google/google-identity';
 
 const Slot = styled.div`
@@ -28,37 +28,31 @@ export function GoogleButton({ text, onCredential, onError }: GoogleButtonProps)
     handlers.current = { onCredential, onError };
   }, [onCredential, onError]);
 
+  const identity = useApiQuery(clientId ? 'google-identity' : null, () => loadGoogleIdentity(), {
+    // Email sign-in still works; the button just does not appear.
+    onError: ({ cause }) => console.warn('Google sign-in is unavailable', cause),
+  });
+  const google = identity.data;
+
   useEffect(() => {
-    if (!clientId) return;
-    let active = true;
-    loadGoogleIdentity()
-      .then((google) => {
-        const parent = slot.current;
-        if (!active || !parent) return;
-        google.initialize({
-          client_id: clientId,
-          callback: (response) => {
-            if (response.credential) handlers.current.onCredential(response.credential);
-            else handlers.current.onError();
-          },
-        });
-        parent.replaceChildren();
-        google.renderButton(parent, {
-          type: 'standard',
-          theme: mode === 'dark' ? 'filled_black' : 'outline',
-          size: 'large',
-          text,
-          shape: 'pill',
-        });
-      })
-      .catch((error: unknown) => {
-        // Email sign-in still works; the button just does not appear.
-        console.warn('Google sign-in is unavailable', error);
-      });
-    return () => {
-      active = false;
-    };
-  }, [clientId, mode, text]);
+    const parent = slot.current;
+    if (!clientId || !google || !parent) return;
+    google.initialize({
+      client_id: clientId,
+      callback: (response) => {
+        if (response.credential) handlers.current.onCredential(response.credential);
+        else handlers.current.onError();
+      },
+    });
+    parent.replaceChildren();
+    google.renderButton(parent, {
+      type: 'standard',
+      theme: mode === 'dark' ? 'filled_black' : 'outline',
+      size: 'large',
+      text,
+      shape: 'pill',
+    });
+  }, [clientId, google, mode, text]);
 
   if (!clientId) return null;
   return <Slot ref={slot} role="group" aria-label="Google sign-in" />;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { apiErrorMessage, Button, Muted, PageTitle, PATHS } from '@studyhub/shared';
+import { apiErrorMessage, Button, Muted, PageTitle, PATHS, useMutation } from '@studyhub/shared';
 import { emailField } from '@studyhub/shared/schemas';
 import { forgotPassword } from '../api/forgot-password';
 import { Aside, AuthCard, AuthPage, Form } from '../components/form-parts';
@@ -12,25 +12,21 @@ import { AUTH_TEXTS } from '../texts';
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sending = useMutation(forgotPassword, {
+    onSuccess: ({ message }) => setStatus({ kind: 'success', text: message || AUTH_TEXTS.resetLinkSent }),
+    onError: (error) => setStatus({ kind: 'error', text: apiErrorMessage(error, AUTH_TEXTS.forgotFailed) }),
+  });
+  const busy = sending.busy;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = emailField.safeParse(email);
     if (!parsed.success) {
       setStatus({ kind: 'error', text: parsed.error.issues[0]?.message ?? AUTH_TEXTS.forgotFailed });
       return;
     }
-    setBusy(true);
     setStatus(null);
-    try {
-      const { message } = await forgotPassword({ email: parsed.data });
-      setStatus({ kind: 'success', text: message || AUTH_TEXTS.resetLinkSent });
-    } catch (error) {
-      setStatus({ kind: 'error', text: apiErrorMessage(error, AUTH_TEXTS.forgotFailed) });
-    } finally {
-      setBusy(false);
-    }
+    void sending.run({ email: parsed.data });
   }
 
   return (

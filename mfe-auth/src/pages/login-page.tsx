@@ -7,8 +7,8 @@ import {
   carriedReturnState,
   PageTitle,
   PATHS,
+  useMutation,
   useSession,
-  notify,
 } from '@studyhub/shared';
 import { loginBody } from '@studyhub/shared/schemas';
 import { login as loginCall } from '../api/login';
@@ -37,27 +37,27 @@ export function LoginPage() {
   const google = useGoogleAuth(AUTH_TEXTS.googleLoggedIn);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const signIn = useMutation(loginCall, {
+    // Still busy: the page is about to leave, a second click must not log in again.
+    keepBusy: true,
+    successToast: AUTH_TEXTS.loginSuccess,
+    onSuccess({ user, token }) {
+      login(user, token);
+      afterSignIn();
+    },
+    onError: (error) => banner.show(apiErrorMessage(error, AUTH_TEXTS.loginFailed)),
+  });
+  const busy = signIn.busy;
   useUnauthorizedNotice(banner.show);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = loginBody.safeParse({ email, password });
     if (!parsed.success) {
       banner.show(parsed.error.issues[0]?.message ?? AUTH_TEXTS.loginFailed);
       return;
     }
-    setBusy(true);
-    try {
-      const { user, token } = await loginCall(parsed.data);
-      login(user, token);
-      notify.success(AUTH_TEXTS.loginSuccess);
-      // Still busy: the page is about to leave, a second click must not log in again.
-      afterSignIn();
-    } catch (error) {
-      banner.show(apiErrorMessage(error, AUTH_TEXTS.loginFailed));
-      setBusy(false);
-    }
+    void signIn.run(parsed.data);
   }
 
   return (

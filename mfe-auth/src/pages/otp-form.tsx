@@ -14,6 +14,7 @@ import {
   REDIRECT_AFTER_OTP_MS,
   REDIRECT_AFTER_RESET_MS,
   notify,
+  useMutation,
 } from '@studyhub/shared';
 import { otpField } from '@studyhub/shared/schemas';
 import { resendOtp, serverBlock } from '../api/resend-otp';
@@ -69,9 +70,7 @@ export function OtpForm({ signUp }: { signUp: SignUp }) {
   const [digits, setDigits] = useState(emptyDigits);
   const [resends, setResends] = useState(0);
   const [status, setStatus] = useState<Status | null>(null);
-  const [verifying, setVerifying] = useState(false);
   const [verified, setVerified] = useState(false);
-  const [resending, setResending] = useState(false);
 
   const onUnblock = useCallback(() => {
     setResends(0);
@@ -82,42 +81,26 @@ export function OtpForm({ signUp }: { signUp: SignUp }) {
   }, [navigateLater]);
   const { blocked, remainingMs, block } = useOtpBlock(email, onUnblock);
 
-  async function verify(event: FormEvent) {
-    event.preventDefault();
-    const otp = otpField.safeParse(digits.join(''));
-    if (!otp.success) {
-      setStatus({ kind: 'error', text: otp.error.issues[0]?.message ?? AUTH_TEXTS.otpVerifyFailed });
-      return;
-    }
-    setVerifying(true);
-    try {
-      const { message } = await verifyOtp({ email, otp: otp.data, registration });
+  const verification = useMutation((otp: string) => verifyOtp({ email, otp, registration }), {
+    onSuccess({ message }) {
       setVerified(true);
       setStatus({ kind: 'success', text: message || AUTH_TEXTS.otpVerified });
       // The login that follows still returns where the visitor set out from (decision 017).
       navigateLater(PATHS.login, REDIRECT_AFTER_OTP_MS, { state: carriedReturnState(state) });
-    } catch (error) {
-      setStatus({ kind: 'error', text: apiErrorMessage(error, AUTH_TEXTS.otpVerifyFailed) });
-    } finally {
-      setVerifying(false);
-    }
-  }
+    },
+    onError: (error) =>
+      setStatus({ kind: 'error', text: apiErrorMessage(error, AUTH_TEXTS.otpVerifyFailed) }),
+  });
+  const verifying = verification.busy;
 
-  async function resend() {
-    // The third resent code stays usable; only asking for a fourth blocks (product §4: the counter goes up to 3).
-    if (resends >= OTP_MAX_RESENDS) {
-      setStatus({ kind: 'error', text: AUTH_TEXTS.otpResendLimit });
-      block(Date.now() + OTP_BLOCK_DURATION_MS);
-      return;
-    }
-    setResending(true);
-    try {
-      const { message } = await resendOtp({ email, registration });
+  const resendCode = useMutation(() => resendOtp({ email, registration }), {
+    onSuccess({ message }) {
       setResends((count) => count + 1);
       setDigits(emptyDigits());
       cooldown.restart();
       setStatus({ kind: 'info', text: message || AUTH_TEXTS.otpResent });
-    } catch (error) {
+    },
+    onError(error) {
       const serverBlocked = serverBlock(error);
       if (serverBlocked) {
         setStatus({ kind: 'error', text: apiErrorMessage(error, AUTH_TEXTS.otpResendLimit) });
@@ -125,9 +108,27 @@ export function OtpForm({ signUp }: { signUp: SignUp }) {
       } else {
         setStatus({ kind: 'error', text: apiErrorMessage(error, AUTH_TEXTS.otpResendFailed) });
       }
-    } finally {
-      setResending(false);
+    },
+  });
+
+  function verify(event: FormEvent) {
+    event.preventDefault();
+    const otp = otpField.safeParse(digits.join(''));
+    if (!otp.success) {
+      setStatus({ kind: 'error', text: otp.error.issues[0]?.message ?? AUTH_TEXTS.otpVerifyFailed });
+      return;
     }
+    void verification.run(otp.data);
+  }
+
+  function resend() {
+    // The third resent code stays usable; only asking for a fourth blocks (product §4: the counter goes up to 3).
+    if (resends >= OTP_MAX_RESENDS) {
+      setStatus({ kind: 'error', text: AUTH_TEXTS.otpResendLimit });
+      block(Date.now() + OTP_BLOCK_DURATION_MS);
+      return;
+    }
+    void resendCode.run();
   }
 
   return (
@@ -145,7 +146,10 @@ export function OtpForm({ signUp }: { signUp: SignUp }) {
         </Form>
         <FormStatus status={status} />
         <ResendRow>
-          <LinkButton onClick={resend} disabled={blocked || verified || resending || cooldown.seconds > 0}>
+          <LinkButton
+            onClick={resend}
+            disabled={blocked || verified || resendCode.busy || cooldown.seconds > 0}
+          >
             {cooldown.seconds > 0 ? `Resend OTP in ${cooldown.seconds}s` : 'Resend OTP'}
           </LinkButton>
           <Muted>{`Resent: ${resends} of ${OTP_MAX_RESENDS}`}</Muted>

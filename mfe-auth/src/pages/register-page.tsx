@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
-  apiErrorMessage,
   Button,
   carriedReturnState,
   NAME_LENGTH,
   PageTitle,
   PATHS,
-  notify,
+  serverMessageOr,
+  useMutation,
 } from '@studyhub/shared';
 import { register } from '../api/register';
 import { Aside, AuthCard, AuthPage, Form } from '../components/form-parts';
@@ -28,7 +28,18 @@ export function RegisterPage() {
   const google = useGoogleAuth(AUTH_TEXTS.googleRegistered);
   const [form, setForm] = useState<RegisterForm>(EMPTY);
   const [errors, setErrors] = useState<RegisterErrors>({});
-  const [busy, setBusy] = useState(false);
+  const registration = useMutation(register, {
+    // Still busy after success: the page is about to leave, a second click must not register again.
+    keepBusy: true,
+    successToast: AUTH_TEXTS.registered,
+    errorToast: serverMessageOr(AUTH_TEXTS.registrationFailed),
+    onSuccess({ registration: id }, [body]) {
+      const signUp: SignUp = { email: body.email, registration: id };
+      // The page that sent the visitor to sign in rides along, for the login after the code (decision 017).
+      navigate(PATHS.verifyOtp, { state: { ...signUp, ...carriedReturnState(state) } });
+    },
+  });
+  const busy = registration.busy;
 
   const field = (key: keyof RegisterForm) => ({
     value: form[key],
@@ -39,24 +50,14 @@ export function RegisterPage() {
     },
   });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const check = checkRegisterForm(form);
     if (!check.ok) {
       setErrors(check.errors);
       return;
     }
-    setBusy(true);
-    try {
-      const { registration } = await register(check.body);
-      notify.success(AUTH_TEXTS.registered);
-      const signUp: SignUp = { email: check.body.email, registration };
-      // The page that sent the visitor to sign in rides along, for the login after the code (decision 017).
-      navigate(PATHS.verifyOtp, { state: { ...signUp, ...carriedReturnState(state) } });
-    } catch (error) {
-      notify.error(apiErrorMessage(error, AUTH_TEXTS.registrationFailed));
-      setBusy(false);
-    }
+    void registration.run(check.body);
   }
 
   return (

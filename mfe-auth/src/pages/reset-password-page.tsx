@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
-import { apiErrorMessage, Button, PageTitle, PATHS, REDIRECT_AFTER_RESET_MS } from '@studyhub/shared';
+import {
+  apiErrorMessage,
+  Button,
+  PageTitle,
+  PATHS,
+  REDIRECT_AFTER_RESET_MS,
+  useMutation,
+} from '@studyhub/shared';
 import { VALIDATION } from '@studyhub/shared/schemas';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard, AuthPage, Form } from '../components/form-parts';
@@ -15,28 +22,26 @@ export function ResetPasswordPage() {
   const navigateLater = useDelayedNavigate();
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const reset = useMutation((newPassword: string) => resetPassword(token, { password: newPassword }), {
+    onSuccess() {
+      setDone(true);
+      setStatus({ kind: 'success', text: AUTH_TEXTS.resetDone });
+      navigateLater(PATHS.login, REDIRECT_AFTER_RESET_MS);
+    },
+    onError: (error) => setStatus({ kind: 'error', text: apiErrorMessage(error, AUTH_TEXTS.resetFailed) }),
+  });
+  const busy = reset.busy;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     // product §5: required; the length rule is the server's, and its message is shown as it comes.
     if (password === '') {
       setStatus({ kind: 'error', text: VALIDATION.passwordRequired });
       return;
     }
-    setBusy(true);
     setStatus(null);
-    try {
-      await resetPassword(token, { password });
-      setDone(true);
-      setStatus({ kind: 'success', text: AUTH_TEXTS.resetDone });
-      navigateLater(PATHS.login, REDIRECT_AFTER_RESET_MS);
-    } catch (error) {
-      setStatus({ kind: 'error', text: apiErrorMessage(error, AUTH_TEXTS.resetFailed) });
-    } finally {
-      setBusy(false);
-    }
+    void reset.run(password);
   }
 
   return (

@@ -135,7 +135,10 @@ describe('SubjectPage with context', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Theory of Computation - Units' }),
     ).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('/api/notes/units', { params: { subject: 'CS-501', branch: 'CSE' } });
+    expect(get).toHaveBeenCalledWith('/api/notes/units', {
+      params: { subject: 'CS-501', branch: 'CSE' },
+      signal: expect.any(AbortSignal),
+    });
   });
 
   it('keeps the parentheses of elective codes in the request', async () => {
@@ -143,6 +146,7 @@ describe('SubjectPage with context', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Data Analytics - Units' })).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('/api/notes/units', {
       params: { subject: 'CS-503(A)', branch: 'CSE' },
+      signal: expect.any(AbortSignal),
     });
     expect(within(unitCards()[2]!).getByRole('link', { name: 'Download Notes' })).toHaveAttribute(
       'href',
@@ -189,7 +193,10 @@ describe('SubjectPage unit availability', () => {
   it('asks with the branch of the navigation state', async () => {
     await renderWithFiles('CS-501', [], { branch: 'CSE', year: 'Third Year', semester: 'Semester 5' });
     expect(get).toHaveBeenCalledTimes(1);
-    expect(get).toHaveBeenCalledWith('/api/notes/units', { params: { subject: 'CS-501', branch: 'CSE' } });
+    expect(get).toHaveBeenCalledWith('/api/notes/units', {
+      params: { subject: 'CS-501', branch: 'CSE' },
+      signal: expect.any(AbortSignal),
+    });
     expect(screen.getAllByText('Not uploaded yet')).toHaveLength(5);
   });
 

@@ -75,7 +75,7 @@ describe('RecentNotes', () => {
     renderRecent();
     expect(screen.getByRole('heading', { level: 2, name: 'Recently Uploaded Notes' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(get).toHaveBeenCalledWith('/api/notes/recent');
+    expect(get).toHaveBeenCalledWith('/api/notes/recent', { signal: expect.any(AbortSignal) });
 
     await act(async () => answer({ data: NOTES }));
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();

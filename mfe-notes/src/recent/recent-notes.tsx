@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -11,10 +11,10 @@ import {
   Notice,
   PATHS,
   REDIRECT_ANONYMOUS_NOTE_CARD_MS,
+  useApiQuery,
   useSession,
   notify,
 } from '@studyhub/shared';
-import type { RecentNote } from '@studyhub/shared/schemas';
 import { getRecentNotes } from '../api/get-recent-notes';
 
 const Section = styled.section`
@@ -37,26 +37,21 @@ export function uploadDate(iso: string): string {
  * logged (product §7–§8) and the section then reads "No uploads yet.".
  */
 export function RecentNotes() {
-  const [notes, setNotes] = useState<RecentNote[] | null>(null);
+  const recent = useApiQuery('recent-notes', getRecentNotes, {
+    onError: ({ cause }) => console.error('Recently uploaded notes could not be loaded', cause),
+  });
+  // A failed fetch reads as an empty list.
+  const notes = recent.status === 'loading' ? null : (recent.data ?? []);
   const { token } = useSession();
   const navigate = useNavigate();
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    getRecentNotes()
-      .then((list) => {
-        if (current) setNotes(list);
-      })
-      .catch((error: unknown) => {
-        console.error('Recently uploaded notes could not be loaded', error);
-        if (current) setNotes([]);
-      });
-    return () => {
-      current = false;
+  useEffect(
+    () => () => {
       if (redirect.current) clearTimeout(redirect.current);
-    };
-  }, []);
+    },
+    [],
+  );
 
   function open() {
     // Logged in is judged by the presence of the token (product §4).

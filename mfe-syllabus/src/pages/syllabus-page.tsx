@@ -1,8 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { Card, getSyllabus, Grid, Muted, Notice, Page, PageTitle } from '@studyhub/shared';
-import type { SyllabusEntry } from '@studyhub/shared/schemas';
-import { FilterSelect } from '../components/filter-select';
+import {
+  Card,
+  getSyllabus,
+  Grid,
+  Muted,
+  Notice,
+  Page,
+  PageTitle,
+  SelectField,
+  useApiQuery,
+} from '@studyhub/shared';
 import { SemesterTiles } from '../components/semester-tiles';
 import {
   DEFAULT_FILTERS,
@@ -33,69 +41,46 @@ const CardTitle = styled.h2`
   font-size: 1.15rem;
 `;
 
-/** The list for one set of filters; `key` tells which, so a list for older filters reads as loading. */
-interface Result {
-  key: string;
-  entries: SyllabusEntry[];
-}
-
-const keyOf = (filters: SyllabusFilters) => JSON.stringify(toQuery(filters));
-
 export function SyllabusPage() {
   const [filters, setFilters] = useState<SyllabusFilters>(DEFAULT_FILTERS);
-  const [result, setResult] = useState<Result | null>(null);
-  const key = keyOf(filters);
-
-  useEffect(() => {
-    // Only the answer for the filters still selected is kept: a slower, older answer is dropped.
-    let current = true;
-    const query = toQuery(filters);
-    getSyllabus(query).then(
-      (entries) => {
-        if (current) setResult({ key: keyOf(filters), entries });
-      },
-      (error: unknown) => {
-        // product §8: syllabus fetch errors are only logged; the list then shows the no-results text.
-        console.error('Failed to load syllabus', error);
-        if (current) setResult({ key: keyOf(filters), entries: [] });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [filters]);
+  const query = toQuery(filters);
+  // Only the answer for the filters still selected is kept (the key): a slower, older answer is dropped.
+  const result = useApiQuery(JSON.stringify(query), (signal) => getSyllabus(query, signal), {
+    // product §8: syllabus fetch errors are only logged; the list then shows the no-results text.
+    onError: ({ cause }) => console.error('Failed to load syllabus', cause),
+  });
 
   const set =
     <K extends keyof SyllabusFilters>(name: K) =>
     (value: SyllabusFilters[K]) =>
       setFilters((previous) => (previous[name] === value ? previous : { ...previous, [name]: value }));
 
-  const loading = result?.key !== key;
-  const entries = loading ? [] : result.entries;
+  const loading = result.status === 'loading';
+  const entries = result.data ?? [];
 
   return (
     <Page>
       <PageTitle>{SYLLABUS_TEXTS.title}</PageTitle>
       <Filters aria-label="Syllabus filters" onSubmit={(event) => event.preventDefault()}>
-        <FilterSelect
+        <SelectField
           label="Upload Type"
           value={filters.uploadType}
           options={UPLOAD_TYPE_OPTIONS}
           onChange={set('uploadType')}
         />
-        <FilterSelect
+        <SelectField
           label="Program"
           value={filters.program}
           options={PROGRAM_OPTIONS}
           onChange={set('program')}
         />
-        <FilterSelect
+        <SelectField
           label="System Type"
           value={filters.system}
           options={SYSTEM_OPTIONS}
           onChange={set('system')}
         />
-        <FilterSelect
+        <SelectField
           label="Grading System"
           value={filters.grading}
           options={GRADING_OPTIONS}

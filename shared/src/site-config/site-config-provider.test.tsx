@@ -33,7 +33,7 @@ describe('SiteConfigProvider', () => {
       </SiteConfigProvider>,
     );
     expect(get).toHaveBeenCalledTimes(1);
-    expect(get).toHaveBeenCalledWith('/api/config');
+    expect(get).toHaveBeenCalledWith('/api/config', { signal: expect.any(AbortSignal) });
   });
 
   it('keeps a null client id (Google sign-in off)', async () => {

@@ -2,9 +2,10 @@
  * What the browser must know about this server before sign-in (GET /api/config), read once per app.
  * Null while it loads or when it cannot be read: features that depend on it (Google sign-in) stay hidden.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { apiClient } from '../api/client';
 import { UPLOAD_TIMEOUT_MS } from '../constants';
+import { useApiQuery } from '../data/use-api-query';
 import type { SiteConfigReply } from '../schemas/auth';
 
 export type SiteConfig = SiteConfigReply;
@@ -36,27 +37,17 @@ export interface SiteConfigProviderProps {
 
 export function SiteConfigProvider({ children, config }: SiteConfigProviderProps) {
   const fixed = config !== undefined;
-  const [fetched, setFetched] = useState<SiteConfig | null>(null);
-
-  useEffect(() => {
-    if (fixed) return;
-    let current = true;
-    apiClient
-      .get<unknown>(SITE_CONFIG_PATH)
-      .then(({ data }) => {
-        if (current) setFetched(parseSiteConfig(data));
-      })
-      .catch((error: unknown) => {
-        // Sign-in by email still works; only the Google button stays hidden.
-        console.warn('Site configuration could not be loaded', error);
-      });
-    return () => {
-      current = false;
-    };
-  }, [fixed]);
+  const fetched = useApiQuery(
+    fixed ? null : SITE_CONFIG_PATH,
+    async (signal) => parseSiteConfig((await apiClient.get<unknown>(SITE_CONFIG_PATH, { signal })).data),
+    {
+      // Sign-in by email still works; only the Google button stays hidden.
+      onError: ({ cause }) => console.warn('Site configuration could not be loaded', cause),
+    },
+  );
 
   return (
-    <SiteConfigContext.Provider value={config !== undefined ? config : fetched}>
+    <SiteConfigContext.Provider value={config !== undefined ? config : (fetched.data ?? null)}>
       {children}
     </SiteConfigContext.Provider>
   );
