@@ -87,7 +87,9 @@ describe('shared-usage.json of a real build (decision 020)', () => {
       'Page',
       'PageTitle',
       'SYLLABUS_SEMESTERS',
+      'SelectField',
       'getSyllabus',
+      'useApiQuery',
     ]);
   });
 
