@@ -4,20 +4,10 @@
  * release checks as a dry run against the deploy folder (DEPLOY_DIR or ./deploy; nothing there is changed).
  * If the app needed anything else of the repository, this run would fail.
  */
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isolatedCheckout } from '@studyhub/shared/build';
 import { releaseBuild } from '@studyhub/shared/deploy';
 import { ROOT } from './lib/apps';
 import { appNamed, deployDir, runCommand, UsageError } from './lib/cli';
@@ -33,18 +23,17 @@ const ROOT_FILES = [
   '.prettierignore',
 ];
 
-/** Copied without what a build or an install makes. */
-const withoutBuildOutput = (source: string) => !/[/\\](node_modules|dist)$/.test(source);
-
 /**
- * A checkout with just the root configuration, a copy of shared/ and the one app. Installed packages are linked,
- * not reinstalled, one by one: the workspaces' own links (`@studyhub/*`) are left out, so `@studyhub/shared`
- * resolves to the checkout's copy and no other app of the repository can be reached. Copies, not links, keep
- * every source inside the checkout, so tools that apply the checkout's tsconfig to files under it (tsx in the
- * shell's prerender) see all of them.
+ * A checkout with just the root configuration, a copy of shared/ and the one app (isolatedCheckout), whose
+ * package.json names only those two workspaces.
  */
-function isolatedCheckout(appFolder: string): string {
-  const checkout = mkdtempSync(path.join(tmpdir(), `studyhub-ci-${appFolder}-`));
+function appCheckout(appFolder: string): string {
+  const checkout = isolatedCheckout({
+    root: ROOT,
+    rootFiles: ROOT_FILES,
+    folders: ['shared', appFolder],
+    prefix: `studyhub-ci-${appFolder}-`,
+  });
   const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<
     string,
     unknown
@@ -53,26 +42,6 @@ function isolatedCheckout(appFolder: string): string {
     path.join(checkout, 'package.json'),
     `${JSON.stringify({ ...rootPackage, workspaces: ['shared', appFolder] }, null, 2)}\n`,
   );
-  for (const file of ROOT_FILES) cpSync(path.join(ROOT, file), path.join(checkout, file));
-  const modules = path.join(checkout, 'node_modules');
-  mkdirSync(path.join(modules, '@studyhub'), { recursive: true });
-  for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
-    if (entry === '@studyhub' || entry === '.bin') continue;
-    symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
-  }
-  // The commands keep their relative links, so `studyhub-webpack` runs the checkout's copy of shared/.
-  const commands = path.join(ROOT, 'node_modules', '.bin');
-  mkdirSync(path.join(modules, '.bin'));
-  for (const command of readdirSync(commands)) {
-    symlinkSync(readlinkSync(path.join(commands, command)), path.join(modules, '.bin', command));
-  }
-  symlinkSync('../../shared', path.join(modules, '@studyhub', 'shared'), 'dir');
-  for (const folder of ['shared', appFolder]) {
-    cpSync(path.join(ROOT, folder), path.join(checkout, folder), {
-      recursive: true,
-      filter: withoutBuildOutput,
-    });
-  }
   return checkout;
 }
 
@@ -80,7 +49,7 @@ await runCommand(USAGE, async () => {
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });
   if (positionals.length !== 1) throw new UsageError('Name exactly one app.');
   const app = appNamed(positionals[0]);
-  const checkout = isolatedCheckout(app.dir);
+  const checkout = appCheckout(app.dir);
   const appPath = path.join(checkout, app.dir);
   const steps: [string, string[], string][] = [
     ['lint', ['npx', 'eslint', '--max-warnings', '0', app.dir], checkout],

@@ -1,24 +1,13 @@
 /**
  * Issue 14's experiment, for real (decision 020): in a throwaway checkout of the repository (root configuration,
- * copies of shared/, mfe-notes/ and shell/, installed packages linked one by one as scripts/ci-area.ts does),
+ * copies of shared/, mfe-notes/ and shell/, installed packages linked one by one: isolatedCheckout),
  * add one export to the shared package's UI, render it on the notes page, and build notes and the shell from
  * those sources. The repository itself is never touched.
  */
 import { spawn } from 'node:child_process';
-import {
-  appendFileSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isolatedCheckout } from '@studyhub/shared/build/isolated-checkout';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const ROOT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.json'];
@@ -36,8 +25,6 @@ export interface ExperimentBuilds {
   seconds: number;
 }
 
-const withoutBuildOutput = (source: string) => !/[/\\](node_modules|dist)$/.test(source);
-
 function edit(file: string, from: string, to: string): void {
   const text = readFileSync(file, 'utf8');
   // A source that moved on would make the experiment silently test nothing.
@@ -46,27 +33,12 @@ function edit(file: string, from: string, to: string): void {
 }
 
 function checkoutWithProbe(): string {
-  const checkout = mkdtempSync(path.join(tmpdir(), 'studyhub-e2e-shared-'));
-  for (const file of ROOT_FILES) cpSync(path.join(REPO_ROOT, file), path.join(checkout, file));
-  for (const folder of FOLDERS) {
-    cpSync(path.join(REPO_ROOT, folder), path.join(checkout, folder), {
-      recursive: true,
-      filter: withoutBuildOutput,
-    });
-  }
-  const modules = path.join(checkout, 'node_modules');
-  mkdirSync(path.join(modules, '@studyhub'), { recursive: true });
-  for (const entry of readdirSync(path.join(REPO_ROOT, 'node_modules'))) {
-    if (entry === '@studyhub' || entry === '.bin') continue;
-    symlinkSync(path.join(REPO_ROOT, 'node_modules', entry), path.join(modules, entry));
-  }
-  // Relative links: `studyhub-webpack` runs the checkout's shared/, the one with the new export.
-  const commands = path.join(REPO_ROOT, 'node_modules', '.bin');
-  mkdirSync(path.join(modules, '.bin'));
-  for (const command of readdirSync(commands)) {
-    symlinkSync(readlinkSync(path.join(commands, command)), path.join(modules, '.bin', command));
-  }
-  symlinkSync('../../shared', path.join(modules, '@studyhub', 'shared'), 'dir');
+  const checkout = isolatedCheckout({
+    root: REPO_ROOT,
+    rootFiles: ROOT_FILES,
+    folders: FOLDERS,
+    prefix: 'studyhub-e2e-shared-',
+  });
 
   const shared = path.join(checkout, 'shared', 'src');
   writeFileSync(

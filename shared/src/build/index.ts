@@ -15,6 +15,7 @@ export {
 } from './build-version';
 export { BUILD_INFO_FILE, SHARED_USAGE_FILE, type BuildInfo, type SharedUsage } from './build-info';
 export { sharedPackageVersion } from './shared-usage';
+export { isolatedCheckout, type CheckoutPlan } from './isolated-checkout';
 
 /** Each app's webpack.config.ts default-exports its definition through this, for type checking. */
 export function defineApp(app: AppDefinition): AppDefinition {
