@@ -43,14 +43,14 @@ function columnsOf(body: SyllabusEntryInput): SyllabusColumns {
 
 /** What a deleted entry was, for the Activity page once the row is gone: its key and the semesters it had PDFs for. */
 function deletedEntryDetails(row: SyllabusRow) {
-  const pdfs = JSON.parse(row.pdfs) as Record<string, string>;
+  const { name, code, program, system, grading, uploadType, pdfs } = toEntry(row);
   return {
-    name: row.name,
-    code: row.code,
-    program: row.program,
-    system: row.system,
-    grading: row.grading,
-    uploadType: row.upload_type,
+    name,
+    code,
+    program,
+    system,
+    grading,
+    uploadType,
     semesters: Object.keys(pdfs)
       .filter((semester) => pdfs[semester])
       .map(Number)

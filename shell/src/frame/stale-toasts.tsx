@@ -1,17 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
 import { dismissStaleToasts } from '@studyhub/shared';
+import { useAfterNavigation } from './use-after-navigation';
 
 /** A navigation closes the toasts of the page left behind, not those announcing the new one (decision 018). */
 export function StaleToasts() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    dismissStaleToasts();
-  }, [pathname]);
+  useAfterNavigation(dismissStaleToasts);
   return null;
 }
