@@ -141,3 +141,28 @@ export function parseRemotesFile(value: unknown): RemotesFile {
   }
   return remotes;
 }
+
+/**
+ * What a build needs of the shared package and what its own copy provides (decision 020), written by the
+ * config factory next to build-info.json and mf-manifest.json. The shared package is one singleton at run time
+ * and the shell's copy is the one that runs (`loaded-first`), so an area's `needs` are compared with the shell's
+ * `provides`: by a release, and by the shell when an area fails.
+ */
+export const SHARED_USAGE_FILE = 'shared-usage.json';
+
+export interface SharedUsage {
+  /** The shared package's name (`@studyhub/shared`). */
+  package: string;
+  /** The version this build was made with: `<package version>-<hash of its sources>`, its federation version. */
+  version: string;
+  /** Every export of the copy in this build (the shell's copy is what every area runs against). */
+  provides: string[];
+  /** The exports this build's own code uses, as webpack's module graph records them. */
+  needs: string[];
+}
+
+/** The names in `needs` that `provides` lacks, in `needs`' order. */
+export function missingExports(needs: readonly string[], provides: readonly string[]): string[] {
+  const have = new Set(provides);
+  return needs.filter((name) => !have.has(name));
+}

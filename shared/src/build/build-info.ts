@@ -17,20 +17,6 @@ export interface BuildInfo {
   supportedContractVersions?: number[];
 }
 
-/**
- * What a build needs of the shared package and what its own copy provides (decision 020), written by the
- * config factory next to build-info.json. The shared package is one singleton at run time and the shell's copy
- * is the one that runs (`loaded-first`), so a release compares an area's `needs` with the shell's `provides`.
- */
-export const SHARED_USAGE_FILE = 'shared-usage.json';
-
-export interface SharedUsage {
-  /** The shared package's name (`@studyhub/shared`). */
-  package: string;
-  /** The version this build was made with: `<package version>-<hash of its sources>`, its federation version. */
-  version: string;
-  /** Every export of the copy in this build (the shell's copy is what every area runs against). */
-  provides: string[];
-  /** The exports this build's own code uses, as webpack's module graph records them. */
-  needs: string[];
-}
+// What a build needs of the shared package and provides of it (decision 020): part of the run-time contract,
+// since the shell reads it in the browser too.
+export { SHARED_USAGE_FILE, type SharedUsage } from '../contract';

@@ -13,7 +13,7 @@ import {
   type BuildInfo,
   type SharedUsage,
 } from '../build/build-info';
-import { AREA_EXPOSE, VERSION_PATTERN, WIDGET_EXPOSES, type AreaName } from '../contract';
+import { AREA_EXPOSE, missingExports, VERSION_PATTERN, WIDGET_EXPOSES, type AreaName } from '../contract';
 import { entryLoadProblem, entryParseProblem } from './entry-check';
 import { irregularEntries, isReleasePath, releaseDir, type AppName } from './layout';
 import { readRemotesStrict, readShellVersion } from './pointers';
@@ -283,8 +283,7 @@ function missingSharedExports(
   const needs = area.sharedUsage;
   const provided = shell.sharedUsage;
   if (!needs || !provided) return null;
-  const have = new Set(provided.provides);
-  const names = needs.needs.filter((name) => !have.has(name));
+  const names = missingExports(needs.needs, provided.provides);
   return names.length === 0 ? null : { names, needs, provided };
 }
 

@@ -7,17 +7,18 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 // The whole namespace on purpose: its keys are the exports the page's singleton really has (the shell's copy).
 import * as sharedPackage from '@studyhub/shared';
-import type { AreaName, RemoteVersion } from '@studyhub/shared';
+import {
+  missingExports,
+  SHARED_USAGE_FILE,
+  type AreaName,
+  type RemoteVersion,
+  type SharedUsage,
+} from '@studyhub/shared';
 
 const SHARED_PACKAGE = '@studyhub/shared';
-/** Written beside mf-manifest.json by every build since decision 020 (shared/src/build/shared-usage.ts). */
-const SHARED_USAGE_FILE = 'shared-usage.json';
 
-export interface AreaSharedUsage {
-  package: string;
-  version: string;
-  needs: string[];
-}
+/** The part of an area's shared-usage.json this reads. */
+export type AreaSharedUsage = Pick<SharedUsage, 'package' | 'version' | 'needs'>;
 
 /** What this page provides of the package: its export names and, when the runtime says, its version. */
 export interface PageSharedCopy {
@@ -44,8 +45,7 @@ export function mismatchReason(
   usage: AreaSharedUsage,
   copy: PageSharedCopy,
 ): string | null {
-  const have = new Set(copy.provides);
-  const missing = usage.needs.filter((name) => !have.has(name));
+  const missing = missingExports(usage.needs, copy.provides);
   if (missing.length === 0) return null;
   const shellCopy = copy.version ? `this shell's copy ${copy.version}` : `this shell's copy`;
   return (
