@@ -1,15 +1,10 @@
 /**
- * @studyhub/shared for the browser: one singleton instance at run time, shared by the shell and every area.
- * Node code (the API, scripts) imports the pure subpaths instead: ./catalog, ./constants, ./paths, ./build.
- * What the first screen never needs is a subpath an area bundles itself (decision 014): ./catalog, ./modal, and
+ * @studyhub/shared, the browser platform: one singleton instance at run time, shared by the shell and every area
+ * (session, API client, theme, UI primitives, data hooks). Pure contract code (paths, routes, schemas, constants)
+ * is @studyhub/contract, which every app bundles itself; build and release code is @studyhub/tooling (decision 027).
+ * What the first screen never needs is a subpath an area bundles itself (decision 014): ./modal, ./search and
  * ./standalone (an area's development page).
  */
-export * from './constants';
-export * from './messages';
-export * from './paths';
-export * from './routes';
-export * from './contract';
-export * from './canary';
 export * from './listeners';
 export * from './session/session-store';
 export * from './session/session-provider';
@@ -25,8 +20,10 @@ export * from './ui/spinner';
 export * from './ui/chip';
 export * from './ui/toasts';
 export * from './ui/select-field';
+export * from './ui/count-badge';
 export * from './api/client';
 export * from './api/get-syllabus';
+export * from './api/get-review-queue';
 export * from './data/use-api-query';
 export * from './data/use-mutation';
 export * from './site-config/site-config-provider';

@@ -5,10 +5,10 @@
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import type { AreaName, AreaRoutesProps } from './contract';
+import type { AreaName, AreaRoutesProps } from '@studyhub/contract';
 import { AppProviders } from './providers';
 import { Toasts } from './ui/toasts';
-import { areaRoutes } from './routes';
+import { areaRoutes } from '@studyhub/contract';
 
 export function mountStandalone(area: AreaName, Area: ComponentType<AreaRoutesProps>): void {
   const routes = areaRoutes(area);

@@ -1,4 +1,5 @@
-import { apiClient } from './client';
+import { messageReply } from '@studyhub/contract/schemas';
+import { apiPost } from './client';
 
 /**
  * POST /api/auth/logout: the server ends this session, so a copy of the token (a shared computer, a stolen
@@ -7,7 +8,8 @@ import { apiClient } from './client';
  */
 export async function endServerSession(token: string): Promise<void> {
   try {
-    await apiClient.post('/api/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } });
+    const headers = { Authorization: `Bearer ${token}` };
+    await apiPost('/api/auth/logout', undefined, __STUDYHUB_CHECK_REPLIES__ && messageReply, { headers });
   } catch {
     // Offline or already ended: nothing more to do; the token expires by itself.
   }

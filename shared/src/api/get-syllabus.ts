@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { SyllabusEntry, syllabusQuery } from '../schemas/syllabus';
-import { apiClient } from './client';
+import { syllabusListReply, type SyllabusEntry, type syllabusQuery } from '@studyhub/contract/schemas';
+import { apiGet } from './client';
 
 /** The filters GET /api/syllabus understands (product §7, decision 007); `system: 'All'` means both systems. */
 export type SyllabusQuery = z.input<typeof syllabusQuery>;
@@ -10,6 +10,5 @@ export type SyllabusQuery = z.input<typeof syllabusQuery>;
  * lists them for students; the admin area's table and its duplicate merge read them too. `signal` aborts it.
  */
 export async function getSyllabus(query: SyllabusQuery = {}, signal?: AbortSignal): Promise<SyllabusEntry[]> {
-  const { data } = await apiClient.get<SyllabusEntry[]>('/api/syllabus', { params: query, signal });
-  return Array.isArray(data) ? data : [];
+  return apiGet('/api/syllabus', __STUDYHUB_CHECK_REPLIES__ && syllabusListReply, { params: query, signal });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SUBJECTS } from '../catalog';
+import { SUBJECTS } from '@studyhub/contract/catalog';
 import { MAX_SUBJECT_HITS, searchSubjects } from './subject-search';
 
 const codes = (query: string) => searchSubjects(query).map((hit) => hit.code);

@@ -3,8 +3,14 @@
  * an abbreviation ("DBMS", "OOP") or a unit topic ("lexical analysis"). Pure and synchronous over the catalog;
  * the search box loads this module (and with it the catalog) only when the box is focused (decision 017).
  */
-import { NOTES_BRANCH, SUBJECTS, type Subject } from '../catalog';
-import { subjectPath, yearInfo, type SemesterNumber, type YearKey, type YearNumber } from '../paths';
+import { NOTES_BRANCH, SUBJECTS, type Subject } from '@studyhub/contract/catalog';
+import {
+  subjectPath,
+  yearInfo,
+  type SemesterNumber,
+  type YearKey,
+  type YearNumber,
+} from '@studyhub/contract';
 
 /** "At most a handful": more than this is a list to read, not a pick. */
 export const MAX_SUBJECT_HITS = 6;

@@ -5,7 +5,7 @@
  * /login?reason=unauthorized&t=…, and the target is re-checked on reading, as if an attacker had written it:
  * only a path of this site, never another origin, a script URL or a sign-in page; anything else means Home.
  */
-import { PATHS } from '../paths';
+import { PATHS } from '@studyhub/contract';
 
 export interface ReturnTarget {
   /** A path of this site, with its query and hash. */

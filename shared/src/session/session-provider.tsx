@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { endServerSession } from '../api/end-session';
-import { STORAGE_KEYS } from '../constants';
+import { STORAGE_KEYS } from '@studyhub/contract';
 import { notify } from '../ui/toasts';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '@studyhub/contract';
 import {
   clearStoredSession,
   readStoredSession,

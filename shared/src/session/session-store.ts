@@ -2,7 +2,7 @@
  * The browser session of product §3–§4: `user` and `token` in localStorage; the token is decoded only to read `exp`.
  */
 import { jwtDecode } from 'jwt-decode';
-import { STORAGE_KEYS } from '../constants';
+import { STORAGE_KEYS } from '@studyhub/contract';
 
 export interface SessionUser {
   _id?: string;

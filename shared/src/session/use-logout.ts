@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PATHS } from '../paths';
+import { PATHS } from '@studyhub/contract';
 import { useSession } from './session-provider';
 
 /** product §4: logout clears the session, shows the notice and goes to /login. */

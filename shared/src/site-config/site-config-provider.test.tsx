@@ -17,9 +17,9 @@ afterEach(() => {
 
 describe('SiteConfigProvider', () => {
   it('is null while loading, then holds what GET /api/config answered; it asks once', async () => {
-    const get = jest
-      .spyOn(apiClient, 'get')
-      .mockResolvedValue({ data: { googleClientId: 'client-123.apps.googleusercontent.com' } });
+    const get = jest.spyOn(apiClient, 'get').mockResolvedValue({
+      data: { googleClientId: 'client-123.apps.googleusercontent.com', uploadTimeoutMs: 10_000 },
+    });
     const { rerender } = render(
       <SiteConfigProvider>
         <ConfigProbe />
@@ -37,7 +37,9 @@ describe('SiteConfigProvider', () => {
   });
 
   it('keeps a null client id (Google sign-in off)', async () => {
-    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { googleClientId: null } });
+    jest
+      .spyOn(apiClient, 'get')
+      .mockResolvedValue({ data: { googleClientId: null, uploadTimeoutMs: 10_000 } });
     render(
       <SiteConfigProvider>
         <ConfigProbe />

@@ -3,10 +3,10 @@
  * Null while it loads or when it cannot be read: features that depend on it (Google sign-in) stay hidden.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { apiClient } from '../api/client';
-import { UPLOAD_TIMEOUT_MS } from '../constants';
+import { apiGet } from '../api/client';
+import { UPLOAD_TIMEOUT_MS } from '@studyhub/contract';
 import { useApiQuery } from '../data/use-api-query';
-import type { SiteConfigReply } from '../schemas/auth';
+import { siteConfigReply, type SiteConfigReply } from '@studyhub/contract/schemas';
 
 export type SiteConfig = SiteConfigReply;
 
@@ -14,7 +14,10 @@ export const SITE_CONFIG_PATH = '/api/config';
 
 const SiteConfigContext = createContext<SiteConfig | null>(null);
 
-/** Checked by hand rather than with zod, so the browser singleton does not carry zod for one field. */
+/**
+ * Read by hand as well as checked (development and test builds) with the schema: production builds carry no zod,
+ * and a missing timeout or a blank client id still leaves a usable configuration.
+ */
 export function parseSiteConfig(value: unknown): SiteConfig | null {
   if (typeof value !== 'object' || value === null) return null;
   const { googleClientId, uploadTimeoutMs } = value as Record<string, unknown>;
@@ -39,7 +42,10 @@ export function SiteConfigProvider({ children, config }: SiteConfigProviderProps
   const fixed = config !== undefined;
   const fetched = useApiQuery(
     fixed ? null : SITE_CONFIG_PATH,
-    async (signal) => parseSiteConfig((await apiClient.get<unknown>(SITE_CONFIG_PATH, { signal })).data),
+    async (signal) =>
+      parseSiteConfig(
+        await apiGet(SITE_CONFIG_PATH, __STUDYHUB_CHECK_REPLIES__ && siteConfigReply, { signal }),
+      ),
     {
       // Sign-in by email still works; only the Google button stays hidden.
       onError: ({ cause }) => console.warn('Site configuration could not be loaded', cause),

@@ -36,6 +36,12 @@ export const STUDENT: SessionUser = {
   email: 'asha@example.com',
   role: 'student',
 };
+export const TEACHER: SessionUser = {
+  _id: 'teacher-1',
+  name: 'Meera Teacher',
+  email: 'meera@example.com',
+  role: 'teacher',
+};
 export const ADMIN: SessionUser = {
   _id: 'admin-1',
   name: 'Ravi Admin',
@@ -131,3 +137,30 @@ export async function settle(): Promise<void> {
     if ('clock' in setTimeout) await jest.advanceTimersByTimeAsync(0);
   });
 }
+
+/**
+ * Stands in for `@studyhub/shared/reader` in an area's component tests (pdf.js needs a canvas and a worker, which
+ * jsdom has not); see FAKE_READER_MODULE. It shows what the page handed the reader; the reader itself is tested
+ * in shared/src/reader, and draws real PDFs in the browser suite.
+ */
+export function FakePdfReader({
+  title,
+  url,
+  downloadUrl,
+}: {
+  title: string;
+  url: string;
+  downloadUrl: string;
+}) {
+  return (
+    <div role="document" aria-label={title} data-url={url}>
+      <a href={downloadUrl}>Download</a>
+    </div>
+  );
+}
+
+/**
+ * `jest.mock('@studyhub/shared/reader', () => jest.requireActual<typeof Testing>('@studyhub/shared/testing')
+ * .FAKE_READER_MODULE)`, with `import type * as Testing from '@studyhub/shared/testing'`.
+ */
+export const FAKE_READER_MODULE = { __esModule: true, default: FakePdfReader };

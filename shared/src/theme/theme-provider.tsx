@@ -8,9 +8,9 @@ import {
   type ReactNode,
 } from 'react';
 import { createGlobalStyle, ThemeProvider } from 'styled-components';
-import { DARK_THEME_CLASS, DEFAULT_THEME, STORAGE_KEYS, type Theme } from '../constants';
+import { DARK_THEME_CLASS, STORAGE_KEYS } from '@studyhub/contract';
 import { createListeners } from '../listeners';
-import { paletteDeclarations, theme } from './theme';
+import { DEFAULT_THEME, paletteDeclarations, theme, type Theme } from './theme';
 
 interface ThemeModeValue {
   mode: Theme;

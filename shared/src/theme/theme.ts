@@ -1,4 +1,5 @@
-import type { Theme } from '../constants';
+export type Theme = 'dark' | 'light';
+export const DEFAULT_THEME: Theme = 'dark';
 
 export interface ThemeTokens {
   colors: {

@@ -1,8 +1,23 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { Id, ToastOptions } from 'react-toastify';
 import { createGlobalStyle } from 'styled-components';
-import { TOAST_DEFAULTS } from '../constants';
 import { createListeners } from '../listeners';
+
+/** react-toastify container defaults (product §9 "Notification defaults"). */
+export const TOAST_DEFAULTS = {
+  position: 'top-right',
+  autoClose: 5_000,
+  closeButton: true,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  draggable: 'touch',
+  draggablePercent: 80,
+  role: 'alert',
+  theme: 'light',
+  hotKey: 'Alt+T',
+  stackSpacingPx: 12,
+  widthPx: 320,
+} as const;
 
 /**
  * Toasts without react-toastify in the first load (decision 014): the library (10 KB gzip) is fetched with the

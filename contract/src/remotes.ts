@@ -1,0 +1,203 @@
+/**
+ * The runtime contract between the shell and the areas (architecture §3).
+ * Every area exposes `./Area`, a module shaped like RemoteAreaModule, and publishes mf-manifest.json.
+ */
+import type { ComponentType } from 'react';
+
+/**
+ * Bumped when the shape below changes incompatibly; the shell lists the versions it can render.
+ * 2 (decision 014): an area takes Module Federation's runtime from the shell, the catalog is no longer part of
+ * the shared package, and toasts go through `notify`. A contract-1 area would break in such a shell, and a
+ * contract-2 area in an older one, so the two change in one release (releaseTogether).
+ */
+export const CONTRACT_VERSION = 2;
+export const SUPPORTED_CONTRACT_VERSIONS: readonly number[] = [2];
+
+export const AREAS = ['auth', 'notes', 'syllabus', 'admin'] as const;
+export type AreaName = (typeof AREAS)[number];
+
+export function isAreaName(value: unknown): value is AreaName {
+  return (AREAS as readonly unknown[]).includes(value);
+}
+
+/** The Module Federation expose every area provides; the shell loads `${area}/Area`. */
+export const AREA_EXPOSE = './Area';
+
+/** The parts of an area's mf-manifest.json that name the files of its entry and its pages. */
+export interface AreaManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/**
+ * `./Area`'s files and, unless the page has it already, the entry's, relative to the manifest's folder (areas
+ * build with publicPath auto). What the shell warms at idle and the server names for preloading (decision 014).
+ */
+export function areaFiles(manifest: AreaManifest, withEntry: boolean): string[] {
+  const entry = manifest.metaData?.remoteEntry;
+  const pages = manifest.exposes?.find((expose) => expose.path === AREA_EXPOSE)?.assets?.js?.sync ?? [];
+  const entryFile = entry?.name && withEntry ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : [];
+  return [...entryFile, ...pages];
+}
+
+export interface AreaRoutesProps {
+  /** Which of the area's pages the shell's route table matched (ROUTE_TABLE[].page). */
+  page: string;
+}
+
+/** What every exposed module carries besides its component: who built it and which contract it speaks. */
+export interface RemoteModule<P = object> {
+  default: ComponentType<P>;
+  area: AreaName;
+  contractVersion: number;
+  /** The deployed build's version, e.g. "1.0.0-3f2a9c1d". */
+  buildVersion: string;
+}
+
+export type RemoteAreaModule = RemoteModule<AreaRoutesProps>;
+
+/**
+ * Components an area lends to the shell's own pages, beside its `./Area` (architecture §1: the notes area's
+ * RecentNotes on Home). Each is a RemoteModule whose component takes no props.
+ */
+export const WIDGET_EXPOSES = {
+  recentNotes: { area: 'notes', expose: './RecentNotes' },
+} as const satisfies Record<string, { area: AreaName; expose: string }>;
+
+export type RemoteWidgetModule = RemoteModule;
+
+/** The shape check of any exposed module (props cannot be checked at run time; the expose name decides them). */
+export function isRemoteModule(value: unknown): value is RemoteModule<never> {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<RemoteModule>;
+  return (
+    typeof candidate.default === 'function' &&
+    isAreaName(candidate.area) &&
+    typeof candidate.contractVersion === 'number' &&
+    typeof candidate.buildVersion === 'string'
+  );
+}
+
+export function isRemoteAreaModule(value: unknown): value is RemoteAreaModule {
+  return isRemoteModule(value);
+}
+
+/** Versions are folder names in URLs: letters, digits, dots, dashes, underscores, plus signs. */
+export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
+
+/** Where a released version of an area is served (the deploy layout of `@studyhub/tooling/deploy`). */
+export function areaEntryUrl(area: AreaName, version: string): string {
+  return `/mfe/${area}/${version}/mf-manifest.json`;
+}
+
+/** One version of an area: its name and the URL of its mf-manifest.json. */
+export interface RemoteVersion {
+  version: string;
+  /** URL of the area's mf-manifest.json, e.g. "/mfe/notes/1.0.0-3f2a9c1d/mf-manifest.json". */
+  entry: string;
+}
+
+/** A version served to `percent` % of browsers (1–99) beside the live one (issue 7). */
+export interface CanaryVersion extends RemoteVersion {
+  percent: number;
+}
+
+/** One area's entry in /remotes.json: the live version, and optionally a canary. */
+export interface RemoteEntry extends RemoteVersion {
+  canary?: CanaryVersion;
+}
+
+export type RemotesFile = Partial<Record<AreaName, RemoteEntry>>;
+
+export function isCanaryPercent(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 99;
+}
+
+function parseRemoteVersion(value: unknown): RemoteVersion | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { version, entry } = value as Record<string, unknown>;
+  return typeof version === 'string' && typeof entry === 'string' && entry.length > 0
+    ? { version, entry }
+    : null;
+}
+
+/** One area's entry, or null when it is unusable; a malformed canary is dropped and the live version kept. */
+export function parseRemoteEntry(value: unknown): RemoteEntry | null {
+  const live = parseRemoteVersion(value);
+  if (!live) return null;
+  const canaryValue = (value as Record<string, unknown>).canary;
+  const canary = parseRemoteVersion(canaryValue);
+  const percent = (canaryValue as Record<string, unknown> | undefined)?.percent;
+  return canary && isCanaryPercent(percent) ? { ...live, canary: { ...canary, percent } } : live;
+}
+
+/** Keeps only well-formed entries of known areas, so one bad line cannot take the whole site down. */
+export function parseRemotesFile(value: unknown): RemotesFile {
+  const remotes: RemotesFile = {};
+  if (typeof value !== 'object' || value === null) return remotes;
+  for (const area of AREAS) {
+    const entry = parseRemoteEntry((value as Record<string, unknown>)[area]);
+    if (entry) remotes[area] = entry;
+  }
+  return remotes;
+}
+
+/**
+ * What a build needs of the platform package (`@studyhub/shared`) and what its own copy provides (decision 020), written by the
+ * config factory next to build-info.json and mf-manifest.json. The shared package is one singleton at run time
+ * and the shell's copy is the one that runs (`loaded-first`), so an area's `needs` are compared with the shell's
+ * `provides`: by a release, and by the shell when an area fails.
+ */
+export const SHARED_USAGE_FILE = 'shared-usage.json';
+
+export interface SharedUsage {
+  /** The shared package's name (`@studyhub/shared`). */
+  package: string;
+  /** The version this build was made with: `<package version>-<hash of its sources>`, its federation version. */
+  version: string;
+  /** Every export of the copy in this build (the shell's copy is what every area runs against). */
+  provides: string[];
+  /** The exports this build's own code uses, as webpack's module graph records them. */
+  needs: string[];
+  /**
+   * The other workspace packages' versions: the contract, which every app bundles its own copy of, and the
+   * tooling that built it (decision 027). Recorded for people and tools reading a release; not compared.
+   */
+  builtWith: Record<string, string>;
+  /**
+   * A fingerprint of each provided export's type (issue 14): an export the area needs whose fingerprint in its
+   * own copy differs from the shell's changed its signature. Absent in builds made before it was recorded.
+   */
+  signatures?: Record<string, string>;
+}
+
+/** The names in `needs` that `provides` lacks, in `needs`' order. */
+export function missingExports(needs: readonly string[], provides: readonly string[]): string[] {
+  const have = new Set(provides);
+  return needs.filter((name) => !have.has(name));
+}
+
+/** Whether a `signatures` value read from a file is what a build writes: export names to fingerprints. */
+export function isExportFingerprints(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((fingerprint) => typeof fingerprint === 'string')
+  );
+}
+
+/**
+ * The names in `area.needs` whose type differs between the area's copy and the shell's copy, in `needs`' order;
+ * none when either build predates the fingerprints (a rollback to one must still work).
+ */
+export function changedExports(
+  area: Pick<SharedUsage, 'needs' | 'signatures'>,
+  shell: Pick<SharedUsage, 'signatures'>,
+): string[] {
+  const [built, provided] = [area.signatures, shell.signatures];
+  if (!built || !provided) return [];
+  return area.needs.filter(
+    (name) => built[name] !== undefined && provided[name] !== undefined && built[name] !== provided[name],
+  );
+}

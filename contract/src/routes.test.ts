@@ -1,0 +1,73 @@
+import { describe, expect, it } from '@jest/globals';
+import { matchPath } from 'react-router-dom';
+import { mayOpen, ROUTE_TABLE, routeFor } from './routes';
+
+/** What the shell's router opens for a path: the first row of the table it matches. */
+const routerMatch = (pathname: string) => ROUTE_TABLE.find((route) => matchPath(route.path, pathname));
+
+describe('routeFor', () => {
+  const spellings = [
+    '/',
+    '/about',
+    '/Contact',
+    '/login/',
+    '/notes',
+    '/notes/ThirdYear',
+    '/notes/thirdyear',
+    '/notes/CS-603',
+    '/notes/CS-603/',
+    '/branch',
+    '/syllabus',
+    '/SYLLABUS',
+    '/admin',
+    '/admin/users',
+    '/upload-notes',
+    '/notes/a/b',
+    '/nowhere',
+    '//',
+    '/notes/.*',
+    '/%2e%2e/admin',
+  ];
+
+  it.each(spellings)('matches %s as the shell’s router does', (pathname) => {
+    expect(routeFor(pathname)).toBe(routerMatch(pathname));
+  });
+
+  it('knows every row of the table by its own path', () => {
+    for (const route of ROUTE_TABLE) {
+      if (!route.path.includes(':')) expect(routeFor(route.path)).toBe(route);
+    }
+    expect(routeFor('/notes/CS-603')?.page).toBe('subject');
+    expect(routeFor('/notes/ThirdYear')?.page).toBe('year');
+  });
+});
+
+describe('mayOpen (product §6, decision 026)', () => {
+  it.each([
+    ['open', null, true],
+    ['open', 'student', true],
+    ['login', null, false],
+    ['login', 'student', true],
+    ['login', 'teacher', true],
+    ['teacher', null, false],
+    ['teacher', 'student', false],
+    ['teacher', 'teacher', true],
+    ['teacher', 'Teacher', true],
+    ['teacher', 'admin', true],
+    ['admin', 'teacher', false],
+    ['admin', 'ADMIN', true],
+    ['admin', 'administrator', false],
+  ] as const)('%s route, role %p: %p', (access, role, expected) => {
+    expect(mayOpen(access, role === null ? null : { role })).toBe(expected);
+  });
+
+  it('the upload page is for teachers and admins, review for admins, My uploads for teachers and admins', () => {
+    expect(routeFor('/admin/upload-notes')?.access).toBe('teacher');
+    expect(routeFor('/admin/review-uploads')).toMatchObject({
+      access: 'admin',
+      area: 'admin',
+      title: 'Review uploads',
+    });
+    expect(routeFor('/my-uploads')).toMatchObject({ access: 'teacher', area: 'admin', title: 'My uploads' });
+  });
+});

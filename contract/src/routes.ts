@@ -1,0 +1,142 @@
+/**
+ * The route table of product §2: who may open each path and which area renders it.
+ * The shell builds its router and guards from this; an area's standalone frame uses its own rows.
+ */
+import type { AreaName } from './remotes';
+import { PATHS, YEARS, type YearKey } from './paths';
+
+/**
+ * Who may open a route (product §6): anyone, any signed-in user, teachers and admins (decision 026), admins.
+ * Each level includes the ones after it: an admin may do what a teacher may, a teacher what a student may.
+ */
+export type Access = 'open' | 'login' | 'teacher' | 'admin';
+
+export interface RouteEntry {
+  path: string;
+  access: Access;
+  /** Absent for the shell's own pages. */
+  area?: AreaName;
+  /** Page key passed to the area (or the shell) to render. */
+  page: string;
+  /** The page's name in the browser tab, before " · StudyHub" (decision 018); see `documentTitle`. */
+  title: string;
+}
+
+export const SITE_NAME = 'StudyHub';
+
+/**
+ * The tab title of a route (decision 018): "Choose Your Branch · StudyHub"; Home is the site's name alone, as the
+ * built page's own <title> already says, so the prerendered page needs no change when it hydrates.
+ */
+export function documentTitle(route: RouteEntry | undefined): string {
+  if (!route || route.title === SITE_NAME) return SITE_NAME;
+  return `${route.title} · ${SITE_NAME}`;
+}
+
+/** The year pages' headings (product §2 names the third and fourth: "Final Year" for the fourth). */
+const YEAR_TITLES: Record<YearKey, string> = {
+  FirstYear: 'First Year CSE Engineering Notes',
+  SecondYear: 'Second Year CSE Engineering Notes',
+  ThirdYear: 'Third Year CSE Engineering Notes',
+  FourthYear: 'Final Year CSE Engineering Notes',
+};
+
+const yearRoutes: RouteEntry[] = YEARS.map((year) => ({
+  // Matching is case-insensitive, so `/notes/thirdyear` and `/notes/ThirdYear` are the same route.
+  path: `${PATHS.notes}/${year.key}`,
+  access: 'login',
+  area: 'notes',
+  page: 'year',
+  title: YEAR_TITLES[year.key],
+}));
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { path: PATHS.home, access: 'open', page: 'home', title: 'StudyHub' },
+  { path: PATHS.about, access: 'open', page: 'about', title: 'About' },
+  { path: PATHS.contact, access: 'open', page: 'contact', title: 'Contact-us' },
+  { path: PATHS.login, access: 'open', area: 'auth', page: 'login', title: 'Login' },
+  { path: PATHS.register, access: 'open', area: 'auth', page: 'register', title: 'Register' },
+  { path: PATHS.verifyOtp, access: 'open', area: 'auth', page: 'verify-otp', title: 'Verify OTP' },
+  {
+    path: PATHS.forgotPassword,
+    access: 'open',
+    area: 'auth',
+    page: 'forgot-password',
+    title: 'Forgot Password',
+  },
+  {
+    path: PATHS.resetPassword,
+    access: 'open',
+    area: 'auth',
+    page: 'reset-password',
+    title: 'Reset Password',
+  },
+  { path: PATHS.branch, access: 'login', area: 'notes', page: 'branch', title: 'Choose Your Branch' },
+  { path: PATHS.noNotes, access: 'login', area: 'notes', page: 'no-notes', title: 'Notes Not Available' },
+  {
+    path: PATHS.notes,
+    access: 'login',
+    area: 'notes',
+    page: 'notes',
+    title: 'Computer Science & Engineering Notes',
+  },
+  ...yearRoutes,
+  { path: PATHS.subject, access: 'login', area: 'notes', page: 'subject', title: 'Subject Units' },
+  { path: PATHS.syllabus, access: 'login', area: 'syllabus', page: 'syllabus', title: 'Syllabus' },
+  { path: PATHS.uploadNotes, access: 'teacher', area: 'admin', page: 'upload-notes', title: 'Upload Notes' },
+  { path: PATHS.myUploads, access: 'teacher', area: 'admin', page: 'my-uploads', title: 'My uploads' },
+  { path: PATHS.admin, access: 'admin', area: 'admin', page: 'home', title: 'Admin Dashboard' },
+  { path: PATHS.addSyllabus, access: 'admin', area: 'admin', page: 'add-syllabus', title: 'Add Syllabus' },
+  {
+    path: PATHS.syllabusTable,
+    access: 'admin',
+    area: 'admin',
+    page: 'syllabus-table',
+    title: 'Manage Syllabus',
+  },
+  { path: PATHS.users, access: 'admin', area: 'admin', page: 'users', title: 'User Roles' },
+  { path: PATHS.activity, access: 'admin', area: 'admin', page: 'activity', title: 'Activity' },
+  { path: PATHS.messages, access: 'admin', area: 'admin', page: 'messages', title: 'Messages' },
+  {
+    path: PATHS.reviewUploads,
+    access: 'admin',
+    area: 'admin',
+    page: 'review-uploads',
+    title: 'Review uploads',
+  },
+];
+
+/** The roles that pass each access level beyond `open`; roles compare ignoring case, as product §6 says. */
+const ROLES_OF: Record<Exclude<Access, 'open'>, readonly string[]> = {
+  login: ['student', 'teacher', 'admin'],
+  teacher: ['teacher', 'admin'],
+  admin: ['admin'],
+};
+
+/**
+ * Whether a visitor may open a route of `access`: anyone an open one, a signed-in user of a passing role the
+ * others. The browser only mirrors the server, which decides every permission itself (product §6).
+ */
+export function mayOpen(access: Access, user: { role: string } | null): boolean {
+  if (access === 'open') return true;
+  return user !== null && ROLES_OF[access].includes(user.role.toLowerCase());
+}
+
+export function areaRoutes(area: AreaName): RouteEntry[] {
+  return ROUTE_TABLE.filter((route) => route.area === area);
+}
+
+/** A route path as a pattern: case-insensitive like the shell's router, `:name` one segment, a trailing slash allowed. */
+function routePattern(routePath: string): RegExp {
+  const segments = routePath
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}/?$`, 'i');
+}
+
+const ROUTE_PATTERNS = ROUTE_TABLE.map((route) => ({ route, pattern: routePattern(route.path) }));
+
+/** The route a path opens, as the shell's router would match it; undefined for a path it does not know. */
+export function routeFor(pathname: string): RouteEntry | undefined {
+  return ROUTE_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.route;
+}

@@ -1,5 +1,0 @@
-export * from './fields';
-export * from './auth';
-export * from './notes';
-export * from './syllabus';
-export * from './admin';
