@@ -20,34 +20,47 @@ import { HttpError } from './http-errors';
 import { API_MESSAGES } from './messages';
 import { authentication } from './plugins/authenticate';
 import { clientErrorHandler } from './plugins/client-errors';
+import { installContract } from './plugins/contract';
+import { echoRequestIds, REQUEST_ID_HEADER, requestIdFrom } from './plugins/request-ids';
 import { securityHeaders, securityHeadersFor, setSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { noteDownloadRoutes } from './routes/note-download';
 import { noteUploadRoutes } from './routes/note-upload';
 import { notesRoutes } from './routes/notes';
+import { myUploadsRoutes } from './routes/my-uploads';
+import { uploadReviewRoutes } from './routes/upload-reviews';
 import { syllabusRoutes } from './routes/syllabus';
 import { syllabusAdminRoutes } from './routes/syllabus-admin';
+import { telemetryRoutes } from './routes/telemetry';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
+import { openApiRoutes } from './routes/openapi';
 import { BODY_LIMIT } from './routes/route-limits';
 import { passwordResetRoutes } from './routes/password-reset';
 import { signUpRoutes } from './routes/sign-up';
 import { siteRoutes } from './routes/site';
 import { createAccountMail } from './services/account-mail';
 import { createAudit } from './services/audit';
+import { createCanaryGuard } from './services/canary-guard';
 import { createDownloadLinks } from './services/download-links';
 import { systemClock, type Clock } from './services/clock';
 import { createGoogleVerifier } from './services/google';
 import { createLoginThrottle } from './services/login-throttle';
 import { createMailDelivery, createMailer, type Mailer } from './services/mailer';
 import { createMailQuota } from './services/mail-quota';
+import { createMetrics } from './services/metrics';
 import { createNoteStore } from './services/note-store';
 import { ensurePrivateDir } from './services/private-files';
+import { redisOrMemoryStore } from './services/rate-limit-store';
 import { BROTLI_QUALITY, COMPRESS_MIN_BYTES, createReadCache } from './services/read-cache';
+import { createReadiness } from './services/readiness';
+import { connectRedis } from './services/redis';
 import { createRegistrations } from './services/registrations';
 import { encodedCopyHeaders } from './services/release-files';
 import { createTokenService } from './services/tokens';
+import { createUploadReviews, scheduleExpirySweeps } from './services/upload-reviews';
 
 /** Test seams: the edge of the world (time, Google's keys) and the speed limits. */
 export interface AppOptions {
@@ -91,7 +104,8 @@ export function containsNul(value: unknown): boolean {
 
 /** The text a 4xx error shows the user: ours as they are; the framework's few in words the UI can show. */
 function clientMessage(status: number, error: { message: string; code?: string }): string {
-  if (status === 429) return API_MESSAGES.tooManyRequests;
+  // The rate limiter's own 429 says nothing a user could act on; ours (a teacher's daily cap) says what to do.
+  if (status === 429 && !(error instanceof HttpError)) return API_MESSAGES.tooManyRequests;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return API_MESSAGES.bodyTooLarge;
   return error.message;
 }
@@ -128,6 +142,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       },
     },
     trustProxy: config.trustProxy,
+    genReqId: requestIdFrom(config.trustProxy),
+    // Stopping is server.ts's: requests that reach a stopping process are answered, not refused (decision 024).
+    return503OnClosing: false,
     bodyLimit: BODY_LIMIT.server,
     // docs/security.md item 40: every stage of a connection has a time limit (config.ts says why each).
     requestTimeout: timeouts.requestMs,
@@ -137,9 +154,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clientErrorHandler: clientErrorHandler(headers),
     // Malformed URLs are refused before routing, where no hook runs: answer them in the API's shape, with the
     // security headers (docs/security.md items 19, 28).
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       return setSecurityHeaders(reply, headers)
+        .header(REQUEST_ID_HEADER, request.id)
         .code(status)
         .send({ message: STATUS_CODES[status] ?? 'Bad Request' });
     },
@@ -151,6 +169,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const { db, dialect, pool } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   const readCache = createReadCache({ db, dialect, databaseUrl: config.databaseUrl, pool });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  const noteStore = createNoteStore(config.filesDir, config.uploadMaxBytes, timeouts.requestMs);
+  const lifecycle = { stopping: false };
   const mailer =
     options.mailer ??
     createMailer({
@@ -159,9 +180,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       outboxDir: path.join(config.dataDir, 'outbox'),
       printText: !config.production,
     });
-  const mail = createMailDelivery(mailer, app.log);
+  const metrics = createMetrics(config.deployDir);
+  const mail = createMailDelivery(mailer, app.log, metrics);
   const mailQuota = createMailQuota(db, dialect, clock, config.jwtSecret);
   const registrations = createRegistrations(db, clock, config.jwtSecret);
+  const audit = createAudit(db, clock);
+  const downloadLinks = createDownloadLinks(config.jwtSecret, clock);
+  const uploadReviews = createUploadReviews({
+    db,
+    dialect,
+    clock,
+    limits: config.reviews,
+    audit,
+    mail,
+    mailQuota,
+    noteStore,
+    downloadLinks,
+  });
   const context: AppContext = {
     config,
     db,
@@ -173,26 +208,50 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     registrations,
     accountMail: createAccountMail({ db, clock, config, mail, mailQuota, registrations }),
     tokens: createTokenService(config.jwtSecret, clock, db),
-    audit: createAudit(db, clock),
-    throttle: createLoginThrottle(db, clock),
+    audit,
+    throttle: createLoginThrottle(db, clock, metrics),
     google: config.googleClientId
       ? createGoogleVerifier(config.googleClientId, options.googleKeys, clock)
       : null,
-    noteStore: createNoteStore(config.filesDir, config.uploadMaxBytes, timeouts.requestMs),
-    downloadLinks: createDownloadLinks(config.jwtSecret, clock),
+    noteStore,
+    downloadLinks,
+    uploadReviews,
     readCache,
+    metrics,
+    canaryGuard: createCanaryGuard({
+      db,
+      clock,
+      deployDir: config.deployDir,
+      settings: config.canaryGuard,
+      metrics,
+      log: app.log,
+    }),
+    redis,
+    lifecycle,
+    readiness: createReadiness({ db, incomingDir: noteStore.incomingDir, redis, lifecycle, log: app.log }),
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };
   app.decorate('context', context);
+  // Pending uploads past their age expire at start-up and hourly in every process (decision 026).
+  const stopExpirySweeps = scheduleExpirySweeps(uploadReviews, app.log);
   app.addHook('onClose', async () => {
+    await context.canaryGuard.settled();
+    await stopExpirySweeps();
     await context.mail.drain();
     mailer.close();
     readCache.close();
+    await redis?.close();
     await db.destroy();
   });
   if (config.seedDemo) await seedDemoData(context);
 
+  echoRequestIds(app);
   securityHeaders(app, headers);
+  // Every reply, by its route's pattern (decision 025); after it is sent, so it costs the client nothing.
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.request(request, reply);
+    done();
+  });
 
   app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -222,13 +281,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // Per-address limits (docs/security.md item 29): in Redis when configured, so they hold across replicas.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis && {
+      store: redisOrMemoryStore(redis.client, `${config.redisPrefix}rate-limit:`, (error) =>
+        app.log.warn({ err: error }, 'Rate limit counted in this process: Redis did not answer'),
+      ),
+    }),
+  });
   // One part per request, a file; the size limit is enforced per upload while streaming (note-store).
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 1 } });
   authentication(app, context);
+  // Request and reply schemas, checked replies outside production, the OpenAPI document (decision 022).
+  await installContract(app, { checkReplies: !config.production });
   // sendFile only; every route decides itself what may be served.
   await app.register(fastifyStatic, { root: config.deployDir, serve: false, setHeaders: encodedCopyHeaders });
-  await app.register(healthRoutes, { config });
+  await app.register(healthRoutes, { context });
   await app.register(signUpRoutes, { context });
   await app.register(authRoutes, { context });
   await app.register(passwordResetRoutes, { context });
@@ -236,9 +305,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(noteUploadRoutes, { context });
   await app.register(notesRoutes, { context });
   await app.register(noteDownloadRoutes, { context });
+  await app.register(myUploadsRoutes, { context });
+  await app.register(uploadReviewRoutes, { context });
   await app.register(syllabusRoutes, { context });
   await app.register(syllabusAdminRoutes, { context });
   await app.register(adminRoutes, { context });
+  await app.register(telemetryRoutes, { context });
+  await app.register(metricsRoutes, { context });
+  await app.register(openApiRoutes);
   // Unknown API paths are errors, never the shell's index.html.
   app.all('/api/*', { config: { access: 'public' } }, (_request, reply) => reply.callNotFound());
   await app.register(siteRoutes, { config });

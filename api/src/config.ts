@@ -5,13 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SUPPORT_EMAIL, UPLOAD_TIMEOUT_MS } from '@studyhub/shared/constants';
+import { SUPPORT_EMAIL, UPLOAD_TIMEOUT_MS } from '@studyhub/contract';
 import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE } from './services/private-files';
 
 export interface Config {
   host: string;
   port: number;
-  /** Folder with remotes.json, shell.json and releases/ (see @studyhub/shared/deploy). */
+  /** Folder with remotes.json, shell.json and releases/ (see @studyhub/tooling/deploy). */
   deployDir: string;
   /** Embedded-default state: SQLite file, JWT secret, mail outbox. */
   dataDir: string;
@@ -46,6 +46,8 @@ export interface Config {
   uploadTimeoutMs: number;
   /** How long a connection may take over each stage of a request (docs/security.md item 40). */
   httpTimeouts: HttpTimeouts;
+  /** What a teacher may upload and how long an upload waits for review (decision 026). */
+  reviews: ReviewLimits;
   /** Passed to Fastify's trustProxy: client IPs come from X-Forwarded-For only when set (docs/security.md item 6). */
   trustProxy: boolean | string[];
   /** Create the demo admin and student on an empty database. */
@@ -56,6 +58,40 @@ export interface Config {
   serveSourceMaps: boolean;
   production: boolean;
   logLevel: string;
+  /** METRICS_TOKEN: `/metrics` answers only requests bearing it; null: there is no `/metrics` (404). */
+  metricsToken: string | null;
+  /** When the server aborts a canary for what browsers report of it (decision 025). */
+  canaryGuard: CanaryGuardSettings;
+  /**
+   * REDIS_URL (`redis://…` or `rediss://…`): the per-address rate-limit counters live there, shared by every
+   * replica (decision 024). Null: each process counts in its own memory, as one process needs.
+   */
+  redisUrl: string | null;
+  /** REDIS_PREFIX: the start of every key written to Redis, so deployments (and test runs) sharing one never meet. */
+  redisPrefix: string;
+  /** What SIGTERM and SIGINT do (decision 024). */
+  shutdown: ShutdownTimes;
+}
+
+/**
+ * A canary is aborted when, over the last `windowMs`, at least `minLoads` browsers opened it and its failure rate
+ * is at least `minExcessPoints` percentage points above the stable version's and at least `minRatio` times it.
+ */
+export interface CanaryGuardSettings {
+  enabled: boolean;
+  minLoads: number;
+  minExcessPoints: number;
+  minRatio: number;
+  windowMs: number;
+}
+
+/**
+ * Stopping behind a load balancer (decision 024): first `drainMs` of answering as usual while readiness fails and
+ * every response closes its connection, then the listener closes and requests in flight get up to `graceMs`.
+ */
+export interface ShutdownTimes {
+  drainMs: number;
+  graceMs: number;
 }
 
 /**
@@ -94,6 +130,16 @@ export function httpTimeouts(uploadMaxBytes: number, uploadTimeoutMs: number): H
   };
 }
 
+/** A teacher's uploads wait for an admin (decision 026); these keep the queue short and its files few. */
+export interface ReviewLimits {
+  /** TEACHER_PENDING_MAX: uploads one teacher may have waiting at once (default 5). */
+  pendingMax: number;
+  /** TEACHER_UPLOADS_PER_DAY: uploads one teacher may make in any 24 hours, whatever became of them (default 10). */
+  perDay: number;
+  /** PENDING_EXPIRY_DAYS: a pending upload this old expires, its file removed and its teacher told (default 14). */
+  expiryMs: number;
+}
+
 export class ConfigError extends Error {}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -127,6 +173,37 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   return parsed;
 }
 
+function positiveWholeNumber(name: string, value: string | undefined, fallback: number): number {
+  const parsed = positiveNumber(name, value, fallback);
+  if (!Number.isInteger(parsed))
+    throw new ConfigError(`${name} must be a whole number from 1, got "${value}"`);
+  return parsed;
+}
+
+function nonNegativeSeconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback * 1000;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 3600)
+    throw new ConfigError(`${name} must be a number of seconds from 0 to 3600, got "${value}"`);
+  return Math.round(parsed * 1000);
+}
+
+function redisUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^rediss?:\/\/[^\s]+$/i.test(value))
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return value;
+}
+
+function redisPrefix(value: string | undefined): string {
+  if (value === undefined || value === '') return 'studyhub:';
+  if (!/^[A-Za-z0-9:._-]{1,64}$/.test(value))
+    throw new ConfigError(
+      `REDIS_PREFIX must be 1 to 64 letters, digits, ":", ".", "_" or "-", got "${value}"`,
+    );
+  return value;
+}
+
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
@@ -148,6 +225,37 @@ export function downloadAccelPrefix(value: string | undefined): string | null {
     );
   }
   return value;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  const parsed = positiveNumber(name, value, fallback);
+  if (!Number.isInteger(parsed)) throw new ConfigError(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+/** Sent as `Authorization: Bearer …` by the scraper: printable ASCII, and long enough not to be guessed. */
+function metricsToken(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (value.length < MIN_METRICS_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} printable characters without spaces ` +
+        '(openssl rand -hex 32 makes one)',
+    );
+  }
+  return value;
+}
+
+/** The canary guard's thresholds (decision 025); the release commands read them too, to show them. */
+export function canaryGuardSettings(env: NodeJS.ProcessEnv = process.env): CanaryGuardSettings {
+  return {
+    enabled: flag('CANARY_ABORT', env.CANARY_ABORT, true),
+    minLoads: wholeNumber('CANARY_ABORT_MIN_LOADS', env.CANARY_ABORT_MIN_LOADS, 20),
+    minExcessPoints: positiveNumber('CANARY_ABORT_POINTS', env.CANARY_ABORT_POINTS, 10),
+    minRatio: positiveNumber('CANARY_ABORT_RATIO', env.CANARY_ABORT_RATIO, 2),
+    windowMs: positiveNumber('CANARY_ABORT_WINDOW_MIN', env.CANARY_ABORT_WINDOW_MIN, 10) * 60_000,
+  };
 }
 
 /** `1`/`true` trusts any proxy; otherwise a comma-separated list of proxy addresses or subnets. */
@@ -182,17 +290,25 @@ export function deployDirFrom(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.DEPLOY_DIR || path.join(repoRoot, 'deploy'));
 }
 
+const dataDirFrom = (env: NodeJS.ProcessEnv) => path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+
+/** DATABASE_URL, or the SQLite file in DATA_DIR: the server's database, which the release commands read too. */
+export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
+  const databaseUrl = env.DATABASE_URL || path.join(dataDirFrom(env), 'studyhub.db');
+  if (/^[a-z]+:\/\//i.test(databaseUrl) && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be postgres://… (PostgreSQL) or a file path (SQLite)');
+  }
+  return databaseUrl;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const production = env.NODE_ENV === 'production';
   const listenPort = port(env.PORT);
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
-  const databaseUrl = env.DATABASE_URL || path.join(dataDir, 'studyhub.db');
-  if (/^[a-z]+:\/\//i.test(databaseUrl) && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must be postgres://… (PostgreSQL) or a file path (SQLite)');
-  }
+  const dataDir = dataDirFrom(env);
+  const databaseUrl = databaseUrlFrom(env);
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl))
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
@@ -226,11 +342,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes,
     uploadTimeoutMs,
     httpTimeouts: httpTimeouts(uploadMaxBytes, uploadTimeoutMs),
+    reviews: {
+      pendingMax: positiveWholeNumber('TEACHER_PENDING_MAX', env.TEACHER_PENDING_MAX, 5),
+      perDay: positiveWholeNumber('TEACHER_UPLOADS_PER_DAY', env.TEACHER_UPLOADS_PER_DAY, 10),
+      expiryMs: Math.round(positiveNumber('PENDING_EXPIRY_DAYS', env.PENDING_EXPIRY_DAYS, 14) * 86_400_000),
+    },
     trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: flag('SEED_DEMO', env.SEED_DEMO, !production),
     devMode: env.STUDYHUB_DEV === '1',
     serveSourceMaps: flag('SERVE_SOURCE_MAPS', env.SERVE_SOURCE_MAPS, false),
     production,
     logLevel,
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    canaryGuard: canaryGuardSettings(env),
+    redisUrl: redisUrl(env.REDIS_URL),
+    redisPrefix: redisPrefix(env.REDIS_PREFIX),
+    // A load balancer needs a few seconds to see readiness fail; a developer's Ctrl-C needs none.
+    shutdown: {
+      drainMs: nonNegativeSeconds('SHUTDOWN_DRAIN_S', env.SHUTDOWN_DRAIN_S, production ? 5 : 0),
+      graceMs: nonNegativeSeconds('SHUTDOWN_GRACE_S', env.SHUTDOWN_GRACE_S, 30),
+    },
   };
 }

@@ -16,30 +16,58 @@ export function quoted(text: string): string {
 export const MAILS = {
   /** No name: the address has not been proven yet, and the name was typed by whoever registered it. */
   verificationCode: (to: string, code: string): Mail => ({
+    kind: 'verification-code',
     to,
     subject: 'Your StudyHub verification code',
     text: `Hello,\n\nYour StudyHub verification code is ${code}.\nIt is valid for 10 minutes. If you did not sign up, ignore this mail.\n`,
   }),
 
   accountExists: (to: string, name: string): Mail => ({
+    kind: 'account-exists',
     to,
     subject: 'Someone tried to register with your email',
     text: `Hello ${name},\n\nSomeone tried to create a StudyHub account with this email. You already have one: log in, or reset your password if you forgot it. If this was not you, ignore this mail.\n`,
   }),
 
   resetLink: (to: string, name: string, link: string): Mail => ({
+    kind: 'reset-link',
     to,
     subject: 'Reset your StudyHub password',
     text: `Hello ${name},\n\nOpen this link to set a new password (valid for 30 minutes, once):\n${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
   }),
 
   passwordChanged: (to: string, name: string): Mail => ({
+    kind: 'password-changed',
     to,
     subject: 'Your StudyHub password was changed',
     text: `Hello ${name},\n\nYour StudyHub password was just reset and every signed-in device was signed out. If this was not you, reset it again at once and contact us.\n`,
   }),
 
+  /** What the uploader reads of a decision on their upload (decision 026); `upload` names subject and unit. */
+  uploadApproved: (to: string, name: string, upload: string): Mail => ({
+    kind: 'upload-approved',
+    to,
+    subject: 'Your notes are live on StudyHub',
+    text: `Hello ${name},\n\nAn admin approved your upload ${upload}. Students can now read and download it.\n\nThank you for sharing your notes.\n`,
+  }),
+
+  /** The reason is an admin's own text: quoted, like any text a user wrote. */
+  uploadRejected: (to: string, name: string, upload: string, reason: string): Mail => ({
+    kind: 'upload-rejected',
+    to,
+    subject: 'Your StudyHub upload was not approved',
+    text: `Hello ${name},\n\nAn admin did not approve your upload ${upload}. Their reason:\n${quoted(reason)}\n\nYou can upload a corrected file from Upload Notes; My uploads lists all your uploads.\n`,
+  }),
+
+  uploadsExpired: (to: string, name: string, uploads: string[], days: number): Mail => ({
+    kind: 'uploads-expired',
+    to,
+    subject: 'Your StudyHub uploads expired before review',
+    text: `Hello ${name},\n\nNo admin reviewed ${uploads.length === 1 ? 'this upload' : 'these uploads'} within ${days} days, so ${uploads.length === 1 ? 'it was' : 'they were'} removed:\n${uploads.map((upload) => `- ${upload}`).join('\n')}\n\nUpload again if the notes are still useful.\n`,
+  }),
+
   contactMessage: (to: string, from: { name: string; email: string }, sentAt: string, message: string) => ({
+    kind: 'contact-message',
     to,
     subject: `StudyHub contact message from ${from.name}`,
     text: `From: ${from.name} <${from.email}>\nSent: ${sentAt}\n\nTheir message:\n${quoted(message)}\n`,

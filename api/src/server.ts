@@ -1,20 +1,33 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { demoLoginsInUse } from './db/seed';
 
-/** Starts the server and returns the URL it listens on; SIGINT/SIGTERM finish in-flight requests first. */
-export async function startServer(config: Config): Promise<{ url: string; close(): Promise<void> }> {
+export interface RunningServer {
+  url: string;
+  /** What SIGTERM and SIGINT do: drain, stop listening, finish what is in flight, close everything. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the server and returns the URL it listens on. Stopping (decision 024) loses no request behind a load
+ * balancer: for `shutdown.drainMs` readiness fails while requests are still answered, each response closing its
+ * connection, so keep-alive clients (nginx's upstream connections too) move to new connections; then the listener
+ * closes, so new connections go to another replica; requests in flight, uploads included, get up to
+ * `shutdown.graceMs` to finish; then mail, Redis and the database are closed.
+ */
+export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp(config);
-  // Closing ends only the connections idle at that moment: one whose request was in flight would stay open after
-  // its response, holding up the exit until its keep-alive limit. Responses sent while closing end theirs.
-  let closing = false;
+  const { lifecycle } = app.context;
+  let listening = true;
   app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (lifecycle.stopping) reply.header('connection', 'close');
   });
-  // A response already under way when closing began (a download) went out saying keep-alive.
+  // A response already under way when stopping began (a download) went out saying keep-alive: once the listener
+  // is closed its connection would stay open, holding up the exit until its keep-alive limit.
   app.addHook('onResponse', async () => {
-    if (closing) app.server.closeIdleConnections();
+    if (!listening) app.server.closeIdleConnections();
   });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
@@ -22,10 +35,26 @@ export async function startServer(config: Config): Promise<{ url: string; close(
   const url = `http://${config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   // PORT=0 picks a free port: links in mails must name the one actually chosen.
   if (config.publicUrl === 'http://localhost:0') app.context.config.publicUrl = url;
-  const close = () => {
-    closing = true;
-    return app.close();
-  };
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      const { drainMs, graceMs } = config.shutdown;
+      lifecycle.stopping = true;
+      app.log.info({ drainMs, graceMs }, 'Stopping: not ready, draining connections');
+      if (drainMs > 0) await sleep(drainMs);
+      listening = false;
+      const deadline = setTimeout(() => {
+        app.log.warn(`Requests still in flight ${graceMs} ms after the listener closed: connections cut`);
+        app.server.closeAllConnections();
+      }, graceMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(deadline);
+      }
+    })());
+
   if (config.seedDemo) {
     const logins = await demoLoginsInUse(app.context.db);
     if (logins.length > 0) {
@@ -40,13 +69,20 @@ export async function startServer(config: Config): Promise<{ url: string; close(
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void close().then(() => process.exit(0));
+      void stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
     });
   }
-  return { url, close };
+  return { url, stop };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** The server as a command: `npm run serve` (compiled, scripts/serve.mjs) and `tsx src/server.ts`. */
+export async function main(): Promise<void> {
   try {
     const { url } = await startServer(loadConfig());
     console.log(`StudyHub is running at ${url}`);
@@ -55,3 +91,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -121,6 +121,8 @@ describe('POST /api/contact', () => {
 /** Routes anyone may call; every other /api route needs a token (docs/security.md item 21). */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  // Load balancers poll it without a token (decision 024); it names components, never addresses or errors.
+  'GET /api/health/ready',
   'GET /api/config',
   'POST /api/auth/register',
   'POST /api/auth/verify-otp',
@@ -130,6 +132,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password/:token',
   'GET /api/notes/recent',
+  // Browsers report area loads whether signed in or not (decision 025).
+  'POST /api/telemetry/area-error',
+  'GET /api/openapi.json',
 ]);
 
 /** Every method and path under /api in the app's live route table. */
@@ -200,6 +205,9 @@ describe('role checks (docs/security.md items 17, 22)', () => {
     roles.app.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({
       message: 'admin ok',
     }));
+    roles.app.get('/api/test/teachers', { config: { access: 'teacher' } }, async () => ({
+      message: 'teacher ok',
+    }));
   });
   afterAll(async () => {
     await roles.close();
@@ -220,6 +228,19 @@ describe('role checks (docs/security.md items 17, 22)', () => {
     const reply = await roles.get('/api/test/admin-only', { token: session });
     expect(reply.status).toBe(status);
     expect(reply.body).toEqual(status === 200 ? { message: 'admin ok' } : { message: 'Admins only.' });
+  });
+
+  it.each([
+    ['student', 403],
+    ['teacher', 200],
+    ['admin', 200],
+  ] as const)('decision 026: role %s on a teacher route gets %i', async (role, status) => {
+    const { session } = await userWithRole(role);
+    const reply = await roles.get('/api/test/teachers', { token: session });
+    expect(reply.status).toBe(status);
+    expect(reply.body).toEqual(
+      status === 200 ? { message: 'teacher ok' } : { message: 'Teachers and admins only.' },
+    );
   });
 
   it('item 22: anonymous callers of an admin route get 401', async () => {

@@ -29,6 +29,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the review limits (decision 026), with their defaults', () => {
+    expect(loadConfig(SECRET).reviews).toEqual({ pendingMax: 5, perDay: 10, expiryMs: 14 * 86_400_000 });
+    const set = loadConfig({
+      ...SECRET,
+      TEACHER_PENDING_MAX: '2',
+      TEACHER_UPLOADS_PER_DAY: '30',
+      PENDING_EXPIRY_DAYS: '0.5',
+    });
+    expect(set.reviews).toEqual({ pendingMax: 2, perDay: 30, expiryMs: 43_200_000 });
+  });
+
+  it.each([
+    ['TEACHER_PENDING_MAX', '0', /TEACHER_PENDING_MAX must be a positive number/],
+    ['TEACHER_PENDING_MAX', '2.5', /TEACHER_PENDING_MAX must be a whole number from 1/],
+    ['TEACHER_UPLOADS_PER_DAY', 'many', /TEACHER_UPLOADS_PER_DAY must be a positive number/],
+    ['PENDING_EXPIRY_DAYS', '-3', /PENDING_EXPIRY_DAYS must be a positive number/],
+  ])('rejects %s=%s with a readable error', (name, value, message) => {
+    expect(() => loadConfig({ ...SECRET, [name]: value })).toThrow(message);
+  });
+
   it('serves no source maps unless SERVE_SOURCE_MAPS is on (docs/security.md item 45)', () => {
     expect(loadConfig(SECRET).serveSourceMaps).toBe(false);
     expect(loadConfig({ ...SECRET, SERVE_SOURCE_MAPS: '1' }).serveSourceMaps).toBe(true);
@@ -53,6 +73,27 @@ describe('loadConfig', () => {
     expect(larger.requestMs).toBe(30_000 + 3_200_000);
     const patient = loadConfig({ JWT_SECRET: 'x'.repeat(32), UPLOAD_TIMEOUT_S: '1800' }).httpTimeouts;
     expect(patient.requestMs).toBe(30_000 + 1_800_000);
+  });
+
+  it('has no metrics without METRICS_TOKEN, and refuses a token short or with spaces (decision 025)', () => {
+    expect(loadConfig(SECRET).metricsToken).toBeNull();
+    expect(loadConfig({ ...SECRET, METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    for (const token of ['a'.repeat(15), `${'a'.repeat(16)} b`, `${'a'.repeat(16)}\u00e9`]) {
+      expect(() => loadConfig({ ...SECRET, METRICS_TOKEN: token })).toThrow(
+        /METRICS_TOKEN must be at least 16/,
+      );
+    }
+  });
+
+  it.each([
+    ['CANARY_ABORT_MIN_LOADS', '2.5', 'a whole number'],
+    ['CANARY_ABORT_MIN_LOADS', '0', 'a positive number'],
+    ['CANARY_ABORT_POINTS', 'ten', 'a positive number'],
+    ['CANARY_ABORT_RATIO', '-2', 'a positive number'],
+    ['CANARY_ABORT_WINDOW_MIN', '1e999', 'a positive number'],
+    ['CANARY_ABORT', 'maybe', '1 or 0'],
+  ])('refuses the canary setting %s=%s with a readable error', (name, value, what) => {
+    expect(() => loadConfig({ ...SECRET, [name]: value })).toThrow(`${name} must be ${what}`);
   });
 
   it('rejects an unknown LOG_LEVEL', () => {

@@ -4,8 +4,7 @@
  * at start-up while recent ones stay, and SIGTERM lets the requests in flight finish before the process exits 0.
  * Always on SQLite, whatever STUDYHUB_TEST_DB says: the rule is about the embedded default.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
@@ -16,65 +15,46 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import SQLite from 'better-sqlite3';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { loadConfig } from '../src/config';
-import { JWT_SECRET, parseResponseHead, pdfForm } from './helpers';
+import { tempFileOwner } from '../src/services/note-store';
+import { JWT_SECRET } from './helpers';
+import {
+  cleanUpProcesses,
+  createAdmin,
+  login,
+  openSocket,
+  paddedPdf,
+  rawUpload,
+  refused,
+  responseOn,
+  sha256,
+  sleep,
+  startServerProcess,
+  stillRunning,
+  units,
+  upload,
+  waitFor,
+  within,
+} from './server-processes';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = {
   email: 'crash-admin@example.com',
   name: 'Crash Admin',
   password: 'correct horse battery staple',
 };
-/** A server start takes a second or two; a busy machine running the whole suite, more. */
-const START_TIMEOUT_MS = 30_000;
 const TEST_TIMEOUT_MS = 60_000;
-
-const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-let basePdf: Buffer;
-
-/** A real PDF (pdf-lib) padded to about `bytes` with trailing comment lines, unique by its label. */
-function pdf(label: string, bytes: number): Buffer {
-  const line = `% ${label} ${'x'.repeat(100)}\n`;
-  const lines = Math.max(1, Math.ceil((bytes - basePdf.length) / line.length));
-  return Buffer.concat([basePdf, Buffer.from(`\n${line.repeat(lines)}`)]);
-}
-
-beforeAll(async () => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([200, 200]).drawText('StudyHub crash-safety notes', { x: 10, y: 100, size: 10, font });
-  basePdf = Buffer.from(await doc.save());
-});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Processes, folders and sockets, all cleaned up after each test whatever happened in it.
 
-const children = new Set<ChildProcess>();
-const sockets = new Set<Socket>();
 const roots: string[] = [];
 
 afterEach(async () => {
-  for (const socket of sockets) socket.destroy();
-  sockets.clear();
-  await Promise.all(
-    [...children].map(async (child) => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGKILL');
-        await exited;
-      }
-    }),
-  );
-  children.clear();
+  await cleanUpProcesses();
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
@@ -110,214 +90,9 @@ function newDeployment(uploadMaxMb: number): Deployment {
   return { dataDir, filesDir, incomingDir: path.join(filesDir, '.incoming'), env };
 }
 
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-interface Run {
-  child: ChildProcess;
-  exited: Promise<Exit>;
-  output(): string;
-}
-
-/**
- * `node --import tsx`, not the tsx command: that one runs the script in a child process of its own, which a
- * SIGKILL sent to it would leave running.
- */
-function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<Exit>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-    child.once('error', (error) => {
-      output += String(error);
-      resolve({ code: null, signal: null });
-    });
-  });
-  return { child, exited, output: () => output };
-}
-
-/** Resolves with the promise's value, or fails naming what did not happen in time. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function waitFor<T>(what: string, check: () => T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
-/** The CLI a real deployment makes its first admin with, against the deployment's DATA_DIR. */
-async function createAdmin(deployment: Deployment): Promise<void> {
-  const run = runScript('api/src/cli/create-admin.ts', ['--email', ADMIN.email, '--name', ADMIN.name], {
-    ...deployment.env,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  const exit = await within(run.exited, START_TIMEOUT_MS, 'create-admin');
-  if (exit.code !== 0) throw new Error(`create-admin failed (${JSON.stringify(exit)}): ${run.output()}`);
-}
-
-interface Server extends Run {
-  port: number;
-  base: string;
-}
-
-async function startServer(deployment: Deployment): Promise<Server> {
-  const run = runScript('api/src/server.ts', [], deployment.env);
-  const port = await within(
-    Promise.race([
-      waitFor(
-        'the server to start',
-        () => run.output().match(/StudyHub is running at http:\/\/\S+:(\d+)/)?.[1],
-        START_TIMEOUT_MS,
-      ),
-      run.exited.then((exit) => {
-        throw new Error(`The server exited on start (${JSON.stringify(exit)}): ${run.output()}`);
-      }),
-    ]),
-    START_TIMEOUT_MS,
-    'server start',
-  );
-  return { ...run, port: Number(port), base: `http://127.0.0.1:${port}` };
-}
-
-const stillRunning = (server: Server) => server.child.exitCode === null && server.child.signalCode === null;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Requests.
-
-async function login(server: Server): Promise<string> {
-  const reply = await fetch(`${server.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  expect(reply.status).toBe(200);
-  return ((await reply.json()) as { token: string }).token;
-}
-
-const uploadPath = (unit: number) =>
-  `/api/upload/upload?${new URLSearchParams({
-    branch: 'CSE',
-    year: 'Third Year',
-    semester: 'Semester_6',
-    subject: 'CS-601',
-    unit: `Unit ${unit}`,
-  })}`;
-
-/** An upload's request, as raw bytes: the head and the multipart body, to be sent in pieces. */
-function rawUpload(
-  server: Server,
-  token: string,
-  unit: number,
-  file: Buffer,
-): { head: string; body: Buffer } {
-  const { payload, contentType } = pdfForm(file);
-  const head = [
-    `POST ${uploadPath(unit)} HTTP/1.1`,
-    `Host: 127.0.0.1:${server.port}`,
-    `Authorization: Bearer ${token}`,
-    `Content-Type: ${contentType}`,
-    `Content-Length: ${payload.length}`,
-  ].join('\r\n');
-  return { head: `${head}\r\n\r\n`, body: payload };
-}
-
-async function upload(server: Server, token: string, unit: number, file: Buffer): Promise<number> {
-  const { payload, contentType } = pdfForm(file);
-  const reply = await fetch(`${server.base}${uploadPath(unit)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-    body: payload,
-  });
-  return reply.status;
-}
-
-interface UnitsReply {
-  units: { unit: number; url: string }[];
-}
-
-async function units(server: Server, token: string): Promise<UnitsReply['units']> {
-  const reply = await fetch(`${server.base}/api/notes/units?subject=CS-601`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(reply.status).toBe(200);
-  return ((await reply.json()) as UnitsReply).units;
-}
-
-function openSocket(server: Server): Socket {
-  const socket = connect({ host: '127.0.0.1', port: server.port });
-  sockets.add(socket);
-  // A killed server resets the connection.
-  socket.on('error', () => {});
-  return socket;
-}
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** The first response on a socket, once its head and Content-Length bytes of body are in. */
-function responseOn(socket: Socket): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    // Chunks joined once at the end: joining at every chunk copies a large download over and over.
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let head: { end: number; status: number; headers: Record<string, string> } | undefined;
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      received += chunk.length;
-      if (!head) {
-        const sofar = Buffer.concat(chunks);
-        const end = sofar.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        head = { end: end + 4, ...parseResponseHead(sofar.subarray(0, end).toString('latin1')) };
-      }
-      const length = Number(head.headers['content-length']);
-      if (received < head.end + length) return;
-      socket.off('data', onData);
-      const body = Buffer.concat(chunks).subarray(head.end, head.end + length);
-      resolve({ status: head.status, headers: head.headers, body });
-    };
-    socket.on('data', onData);
-    socket.once('close', () => reject(new Error(`Connection closed before a whole response: ${received} B`)));
-  });
-}
-
-/** Whether a new connection to the port is refused. */
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
-}
+/** The server as `npm start` runs it: the TypeScript sources through tsx. */
+const startServer = (deployment: Deployment) =>
+  startServerProcess(['--import', 'tsx', 'api/src/server.ts'], deployment.env);
 
 // ---------------------------------------------------------------------------------------------------------------
 // What is on disk.
@@ -373,15 +148,15 @@ describe('kill -9 during an upload (docs/security.md item 32)', () => {
     'leaves no partial file visible, the database intact and the unit without a file; uploads work after a restart',
     async () => {
       const deployment = newDeployment(1);
-      await createAdmin(deployment);
+      await createAdmin(deployment.env, ADMIN);
       const first = await startServer(deployment);
-      const token = await login(first);
+      const token = await login(first.base, ADMIN);
       // A committed upload before the crash, so the database has work of its own in the WAL when killed.
-      const before = pdf('before the crash', 300_000);
-      expect(await upload(first, token, 2, before)).toBe(201);
+      const before = await paddedPdf('before the crash', 300_000);
+      expect(await upload(first.base, token, 2, before)).toBe(201);
 
-      const partial = rawUpload(first, token, 3, pdf('cut off by kill -9', 400_000));
-      const socket = openSocket(first);
+      const partial = rawUpload(first.port, token, 3, await paddedPdf('cut off by kill -9', 400_000));
+      const socket = openSocket(first.port);
       socket.write(partial.head);
       socket.write(partial.body.subarray(0, partial.body.length / 2));
       // Killed only once the server is writing the upload to disk, wherever it writes it.
@@ -415,14 +190,18 @@ describe('kill -9 during an upload (docs/security.md item 32)', () => {
         },
       ]);
       expectFilesMatchRows(deployment, crashed.notes);
-      // The half-written upload is in the temp folder only.
-      expect(tempFiles(deployment)).toEqual([expect.stringMatching(/\.pdf\.part$/)]);
+      // The half-written upload is in the temp folder only, named after the process that wrote it.
+      expect(tempFiles(deployment)).toEqual([
+        expect.stringMatching(new RegExp(`\\.pdf\\.[0-9a-f]{16}-${first.child.pid}\\.part$`)),
+      ]);
 
+      // Its writer is gone: the next start on this machine removes it at once, however recent.
       const second = await startServer(deployment);
-      expect((await units(second, token)).map((entry) => entry.unit)).toEqual([2]);
-      const after = pdf('after the restart', 300_000);
-      expect(await upload(second, token, 3, after)).toBe(201);
-      const listed = await units(second, token);
+      expect(tempFiles(deployment)).toEqual([]);
+      expect((await units(second.base, token)).map((entry) => entry.unit)).toEqual([2]);
+      const after = await paddedPdf('after the restart', 300_000);
+      expect(await upload(second.base, token, 3, after)).toBe(201);
+      const listed = await units(second.base, token);
       expect(listed.map((entry) => entry.unit)).toEqual([2, 3]);
       const download = await fetch(`${second.base}${listed[1]!.url}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -442,14 +221,24 @@ describe('kill -9 during an upload (docs/security.md item 32)', () => {
 
 describe('stale temp files at start-up (docs/security.md item 32)', () => {
   it(
-    'removes temp files untouched for longer than a whole request may take, and keeps the recent ones',
+    'removes temp files of processes gone from this machine, and others once older than a whole request may take',
     async () => {
       const deployment = newDeployment(1);
       const { requestMs } = loadConfig(deployment.env).httpTimeouts;
       mkdirSync(deployment.incomingDir, { recursive: true, mode: 0o700 });
       const now = Date.now();
+      const machine = tempFileOwner()!.split('-')[0]!;
+      const ended = spawn(process.execPath, ['-e', '']);
+      await new Promise((resolve) => ended.once('exit', resolve));
       // Name and age (ms) of each planted file.
       const planted: [string, number][] = [
+        // Written on this machine by a process that is gone (killed): removed however recent.
+        [`killed-here.pdf.${machine}-${ended.pid}.part`, 0],
+        // Written on this machine by a process still running (this test): kept.
+        [`running-here.pdf.${machine}-${process.pid}.part`, 0],
+        // Another machine's pids mean nothing here: kept until they are old.
+        [`another-machine.pdf.${'0'.repeat(16)}-${ended.pid}.part`, 0],
+        [`another-machine-long-ago.pdf.${'0'.repeat(16)}-${ended.pid}.part`, requestMs + 60_000],
         ['left-by-a-crash.pdf.part', requestMs + 60_000],
         ['long-ago.pdf.part', 30 * 24 * 3600_000],
         // Another replica sharing FILES_DIR may still be writing these.
@@ -466,9 +255,11 @@ describe('stale temp files at start-up (docs/security.md item 32)', () => {
 
       const server = await startServer(deployment);
       expect(tempFiles(deployment)).toEqual([
+        `another-machine.pdf.${'0'.repeat(16)}-${ended.pid}.part`,
         'another-replica-just-started.pdf.part',
         'another-replica-slow-upload.pdf.part',
         'not-a-temp-file.txt',
+        `running-here.pdf.${machine}-${process.pid}.part`,
       ]);
       server.child.kill('SIGTERM');
       expect(await within(server.exited, 10_000, 'the server to stop')).toEqual({ code: 0, signal: null });
@@ -483,14 +274,14 @@ describe('graceful shutdown (docs/security.md item 32)', () => {
     async () => {
       // Room for a download large enough to be still under way, past the socket buffers, when SIGTERM comes.
       const deployment = newDeployment(40);
-      await createAdmin(deployment);
+      await createAdmin(deployment.env, ADMIN);
       const server = await startServer(deployment);
-      const token = await login(server);
-      const large = pdf('a large download', 32 * 1024 * 1024);
-      expect(await upload(server, token, 4, large)).toBe(201);
+      const token = await login(server.base, ADMIN);
+      const large = await paddedPdf('a large download', 32 * 1024 * 1024);
+      expect(await upload(server.base, token, 4, large)).toBe(201);
 
       // A download begun before SIGTERM and then not read: its response is under way when closing begins.
-      const downloadSocket = openSocket(server);
+      const downloadSocket = openSocket(server.port);
       const downloaded = responseOn(downloadSocket);
       const firstBytes = new Promise((resolve) => downloadSocket.once('data', resolve));
       downloadSocket.write(
@@ -501,9 +292,9 @@ describe('graceful shutdown (docs/security.md item 32)', () => {
       downloadSocket.pause();
 
       // An upload whose body is half sent, and whose handler is writing it to disk.
-      const file = pdf('in flight at SIGTERM', 400_000);
-      const inFlight = rawUpload(server, token, 3, file);
-      const uploadSocket = openSocket(server);
+      const file = await paddedPdf('in flight at SIGTERM', 400_000);
+      const inFlight = rawUpload(server.port, token, 3, file);
+      const uploadSocket = openSocket(server.port);
       const uploaded = responseOn(uploadSocket);
       uploadSocket.write(inFlight.head);
       uploadSocket.write(inFlight.body.subarray(0, inFlight.body.length / 2));
@@ -549,6 +340,82 @@ describe('graceful shutdown (docs/security.md item 32)', () => {
         [4, sha256(large)],
       ]);
       expectFilesMatchRows(deployment, database.notes);
+      expect(tempFiles(deployment)).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'SHUTDOWN_DRAIN_S: readiness fails at once, requests are still answered, each closing its connection, then the listener closes',
+    async () => {
+      const deployment = newDeployment(1);
+      deployment.env.SHUTDOWN_DRAIN_S = '2';
+      const server = await startServer(deployment);
+      const get = (socket: ReturnType<typeof openSocket>, url: string) => {
+        const answered = responseOn(socket);
+        socket.write(`GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+        return within(answered, 5_000, `GET ${url}`);
+      };
+      // A keep-alive connection opened before SIGTERM and idle when it comes, as a load balancer keeps them.
+      const kept = openSocket(server.port);
+      const before = await get(kept, '/api/health');
+      expect([before.status, before.headers.connection]).toEqual([200, 'keep-alive']);
+      expect((await get(openSocket(server.port), '/api/health/ready')).status).toBe(200);
+
+      server.child.kill('SIGTERM');
+      const signalled = Date.now();
+      await sleep(300);
+      const ready = await get(openSocket(server.port), '/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(JSON.parse(ready.body.toString())).toEqual({
+        status: 'not ready',
+        message: 'Not ready: shutting down.',
+        down: ['shutting down'],
+        checks: { database: 'ok', files: 'ok', redis: 'not configured' },
+      });
+      // Liveness stays: the process is healthy, only leaving.
+      const live = await get(openSocket(server.port), '/api/health');
+      expect([live.status, live.headers.connection]).toEqual([200, 'close']);
+      // The idle connection's next request is answered (not 503), and the connection closed after it.
+      const again = await get(kept, '/api/health');
+      expect([again.status, again.headers.connection]).toEqual([200, 'close']);
+
+      while (!(await refused(server.port))) {
+        if (Date.now() - signalled > 5_000) throw new Error('Still listening 5 s after SIGTERM');
+        await sleep(20);
+      }
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_900);
+      expect(await within(server.exited, 5_000, 'the server to exit')).toEqual({ code: 0, signal: null });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'SHUTDOWN_GRACE_S: an upload still in flight at the deadline is cut, nothing of it is kept, and the process exits 0',
+    async () => {
+      const deployment = newDeployment(1);
+      deployment.env.SHUTDOWN_GRACE_S = '1';
+      await createAdmin(deployment.env, ADMIN);
+      const server = await startServer(deployment);
+      const token = await login(server.base, ADMIN);
+      const stalled = rawUpload(server.port, token, 5, await paddedPdf('never finished', 400_000));
+      const socket = openSocket(server.port);
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.write(stalled.head);
+      socket.write(stalled.body.subarray(0, stalled.body.length / 2));
+      await waitFor('the upload to reach the disk', () =>
+        tempFiles(deployment).length > 0 ? true : undefined,
+      );
+
+      server.child.kill('SIGTERM');
+      const signalled = Date.now();
+      expect(await within(server.exited, 5_000, 'the server to exit')).toEqual({ code: 0, signal: null });
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(900);
+      await within(closed, 1_000, 'the upload connection to be closed');
+      expect(inspectDatabase(deployment).notes).toEqual([]);
+      expect(storedFiles(deployment)).toEqual([]);
+      // Removed by its request when cut, or else at the next start (its writer is gone).
+      await startServer(deployment);
       expect(tempFiles(deployment)).toEqual([]);
     },
     TEST_TIMEOUT_MS,

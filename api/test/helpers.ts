@@ -13,7 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { pointArea, pointShell, publishBuild } from '@studyhub/shared/deploy';
+import { areaEntryUrl } from '@studyhub/contract';
+import { pointArea, pointShell, publishBuild, writeRemotes } from '@studyhub/tooling/deploy';
 import { buildApp } from '../src/app';
 import { loadConfig, type HttpTimeouts } from '../src/config';
 import type { Database } from '../src/db/schema';
@@ -44,7 +45,7 @@ function requestedDatabase(): TestDatabase {
 export const TEST_DB: TestDatabase = requestedDatabase();
 export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-interface ProvisionedDatabase {
+export interface ProvisionedDatabase {
   url: string;
   drop(): Promise<void>;
 }
@@ -67,11 +68,8 @@ async function withPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<
   }
 }
 
-/** SQLite: a file in the app's temp folder. PostgreSQL: a schema of its own, dropped on close. */
-async function provisionDatabase(dataDir: string): Promise<ProvisionedDatabase> {
-  if (TEST_DB === 'sqlite') {
-    return { url: path.join(dataDir, 'studyhub.db'), drop: async () => {} };
-  }
+/** A PostgreSQL schema of its own (`POSTGRES_URL`'s database), and the URL whose connections work in it. */
+export async function createPostgresSchema(): Promise<ProvisionedDatabase> {
   const schema = `t_${randomBytes(8).toString('hex')}`;
   await withPostgres((client) => client.query(`create schema "${schema}"`));
   const separator = POSTGRES_URL.includes('?') ? '&' : '?';
@@ -81,6 +79,14 @@ async function provisionDatabase(dataDir: string): Promise<ProvisionedDatabase> 
       await withPostgres((client) => client.query(`drop schema if exists "${schema}" cascade`));
     },
   };
+}
+
+/** SQLite: a file in the app's temp folder. PostgreSQL: a schema of its own, dropped on close. */
+async function provisionDatabase(dataDir: string): Promise<ProvisionedDatabase> {
+  if (TEST_DB === 'sqlite') {
+    return { url: path.join(dataDir, 'studyhub.db'), drop: async () => {} };
+  }
+  return createPostgresSchema();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -110,7 +116,7 @@ export type CapturedMail = Mail;
 function captureMailer(mails: CapturedMail[]): Mailer {
   return {
     async send(mail) {
-      mails.push({ to: mail.to, subject: mail.subject, text: mail.text });
+      mails.push({ kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text });
     },
     close() {},
   };
@@ -121,6 +127,14 @@ export function codeFrom(mail: CapturedMail | undefined): string {
   const match = mail?.text.match(/verification code is (\d{6})\b/);
   if (!match) throw new Error(`No verification code in mail: ${JSON.stringify(mail)}`);
   return match[1]!;
+}
+
+/**
+ * A 6-digit code as it would leak: on its own, not as six digits inside a UUID, a hash or a timestamp that happen
+ * to match (one in a few thousand rows would, and the test would fail for nothing).
+ */
+export function standaloneCode(code: string): RegExp {
+  return new RegExp(`(?<![0-9A-Za-z])${code}(?![0-9A-Za-z])`);
 }
 
 /** The reset link in a forgot-password mail. */
@@ -197,7 +211,11 @@ export async function request(
     body: reply.body === '' ? undefined : JSON.parse(reply.body),
     headers: reply.headers,
   };
-  if (url.startsWith('/api/') && method !== 'HEAD') expectApiHeaders(result);
+  // A 204 has no body, so no content type.
+  if (url.startsWith('/api/') && method !== 'HEAD') {
+    if (result.status === 204) expectSecurityHeaders(result);
+    else expectApiHeaders(result);
+  }
   // docs/security.md item 45: what a token was accepted for is never stored.
   if (options.token !== undefined && result.status < 300)
     expect(result.headers['cache-control']).toBe('no-store');
@@ -280,6 +298,8 @@ export interface TestApp {
   /** Every log line the app wrote (JSON text), at the level LOG_LEVEL asks for (default silent). */
   logs: string[];
   dataDir: string;
+  /** The app's DATABASE_URL, for a command (create-admin) to open the same database. */
+  databaseUrl: string;
   get(url: string, options?: RequestOptions): Promise<ApiReply>;
   post(url: string, body?: unknown, options?: RequestOptions): Promise<ApiReply>;
   /** Mails sent to one address, oldest first. */
@@ -349,6 +369,7 @@ async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     mails,
     logs,
     dataDir,
+    databaseUrl: database.url,
     get: (url, requestOptions) => request(app, 'GET', url, undefined, requestOptions),
     post: (url, body, requestOptions) => request(app, 'POST', url, body, requestOptions),
     mailsTo: (email) => mails.filter((mail) => mail.to === email),
@@ -583,6 +604,13 @@ export function makeDeployDir(): string {
     'main.js': 'console.log("shell")',
     'main.js.map': sourceMap('main.js'),
     'src_bootstrap_tsx.0a1b2c3d.js': 'console.log("chunk")',
+    // What the shell's copy of the platform provides (decisions 020, 028): the same name in every shell release.
+    'shared-usage.json': JSON.stringify({
+      package: '@studyhub/shared',
+      version: '1.0.0-test',
+      provides: [],
+      needs: [],
+    }),
     'src_bootstrap_tsx.0a1b2c3d.js.map': sourceMap('src_bootstrap_tsx.0a1b2c3d.js'),
     // Large enough that publishing writes its .br and .gz copies.
     [VENDOR_CHUNK]: VENDOR_SOURCE,
@@ -603,6 +631,20 @@ export function makeDeployDir(): string {
   pointShell(deployDir, SHELL_VERSION);
   pointArea(deployDir, 'notes', NOTES_VERSION);
   return deployDir;
+}
+
+/** The notes canary the canary guard's tests judge: NOTES_VERSION stays live, `canary` runs beside it. */
+export const NOTES_CANARY = `${NOTES_VERSION}-canary`;
+
+/** Points remotes.json at NOTES_VERSION with NOTES_CANARY as its canary (no release folder needed to abort it). */
+export function startNotesCanary(deployDir: string, percent = 10): void {
+  writeRemotes(deployDir, {
+    notes: {
+      version: NOTES_VERSION,
+      entry: areaEntryUrl('notes', NOTES_VERSION),
+      canary: { version: NOTES_CANARY, entry: areaEntryUrl('notes', NOTES_CANARY), percent },
+    },
+  });
 }
 
 export function removeDeployDir(deployDir: string): void {

@@ -14,6 +14,22 @@ const MAX_ROUTE_FILE_LINES = 150;
 const QUERY_CALL =
   /\.\s*(selectFrom|insertInto|updateTable|deleteFrom|transaction|executeQuery)\s*\(|\bsql\s*`/;
 
+const SRC_DIR = path.resolve(ROUTES_DIR, '..');
+/** The server's other entry points: the commands and the demo data run their queries through the repositories too. */
+const COMMAND_FILES = [
+  ...readdirSync(path.join(SRC_DIR, 'cli')).map((name) => `cli/${name}`),
+  'db/seed.ts',
+].sort();
+
+/** Lines of `file` (relative to `dir`) that build a query, as `file:line: text`. */
+function queryLines(dir: string, file: string): string[] {
+  return readFileSync(path.join(dir, file), 'utf8')
+    .split('\n')
+    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
+    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && QUERY_CALL.test(line))
+    .map(({ line, number }) => `${file}:${number}: ${line}`);
+}
+
 const routeFiles = readdirSync(ROUTES_DIR)
   .filter((name) => name.endsWith('.ts'))
   .sort();
@@ -29,11 +45,12 @@ describe('route files', () => {
   });
 
   it.each(routeFiles)('%s runs no query of its own (src/repositories does)', (name) => {
-    const offending = readFileSync(path.join(ROUTES_DIR, name), 'utf8')
-      .split('\n')
-      .map((line, index) => ({ line: line.trim(), number: index + 1 }))
-      .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && QUERY_CALL.test(line))
-      .map(({ line, number }) => `${name}:${number}: ${line}`);
-    expect(offending).toEqual([]);
+    expect(queryLines(ROUTES_DIR, name)).toEqual([]);
+  });
+});
+
+describe('commands and demo data', () => {
+  it.each(COMMAND_FILES)('%s runs no query of its own', (file) => {
+    expect(queryLines(SRC_DIR, file)).toEqual([]);
   });
 });

@@ -19,8 +19,9 @@ import { ConfigError, loadConfig } from '../src/config';
 import {
   fileHeaders,
   NGINX_EXAMPLE,
+  NGINX_REPLICAS_EXAMPLE,
   nginxDownloadLocation,
-  nginxSiteServer,
+  nginxSiteConfig,
 } from '../src/deploy/nginx-config';
 import { NGINX_PATH, nginxInstalled, startNginx, type RunningNginx } from '../src/deploy/standalone-nginx';
 import { FILE_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
@@ -145,7 +146,20 @@ describe('DOWNLOAD_ACCEL_PREFIX', () => {
 describe('the nginx configuration text', () => {
   it('is what docs/deploy-behind-nginx.md shows', () => {
     const guide = readFileSync(path.join(REPO_ROOT, 'docs/deploy-behind-nginx.md'), 'utf8');
-    expect(guide).toContain(`\`\`\`nginx\n${nginxSiteServer(NGINX_EXAMPLE)}\n\`\`\``);
+    expect(guide).toContain(`\`\`\`nginx\n${nginxSiteConfig(NGINX_EXAMPLE)}\n\`\`\``);
+  });
+
+  it("is what the README's multi-replica recipe shows (decision 024)", () => {
+    const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`\`\`\`nginx\n${nginxSiteConfig(NGINX_REPLICAS_EXAMPLE)}\n\`\`\``);
+  });
+
+  it('names every replica with passive checks, and refuses an address that is not host:port', () => {
+    const text = nginxSiteConfig(NGINX_REPLICAS_EXAMPLE);
+    for (const address of NGINX_REPLICAS_EXAMPLE.replicas)
+      expect(text).toContain(`server ${address} max_fails=1 fail_timeout=10s;`);
+    for (const address of ['10.0.0.1', '10.0.0.1:80; include /etc/passwd', 'http://10.0.0.1:80', '[::1]'])
+      expect(() => nginxSiteConfig({ ...NGINX_EXAMPLE, replicas: [address] })).toThrow(/host:port/);
   });
 
   it('sets every header a file needs, the sandbox instead of the site policy', () => {
@@ -389,10 +403,11 @@ describeNginx('through a real nginx', () => {
 
     const filesDir = t.app.context.config.filesDir;
     nginx = await startNginx(
-      (listen) => {
-        const site = nginxSiteServer({
+      (listen, dir) => {
+        const site = nginxSiteConfig({
           listen,
-          upstream: api,
+          replicas: [new URL(api).host],
+          cacheDir: `${dir}/cache`,
           prefix: PREFIX,
           filesDir,
           publicUrl: PUBLIC_URL,

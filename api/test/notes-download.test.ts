@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { availableUnit } from '@studyhub/shared/schemas';
+import { availableUnit } from '@studyhub/contract/schemas';
 import { FILE_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
 import { DOWNLOAD_READ_BYTES } from '../src/routes/note-download';
 import {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { recentNote, UPLOAD_MESSAGES } from '@studyhub/shared/schemas';
+import { recentNote, UPLOAD_MESSAGES } from '@studyhub/contract/schemas';
 import { API_MESSAGES } from '../src/messages';
 import {
   buildTestApp,
@@ -129,6 +129,7 @@ describe('upload: success', () => {
       const branch = query.branch!.toUpperCase();
       expect(reply.body).toEqual({
         message: 'Upload successful',
+        state: 'approved',
         note: {
           _id: expect.any(String),
           subject: expect.any(String),
@@ -235,15 +236,13 @@ describe('upload: rejections leave the database and folders unchanged', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('anonymous → 401, student and teacher → 403', async () => {
+  it('anonymous → 401, student → 403 (teachers upload for review: upload-reviews.test.ts)', async () => {
     const student = await createUserWithRole(t, 'student');
-    const teacher = await createUserWithRole(t, 'teacher');
     const before = await snapshot();
     const cases: [string | undefined, number, string][] = [
       [undefined, 401, 'Please log in to continue.'],
       ['not-a-token', 401, expect.any(String) as unknown as string],
-      [student.token, 403, 'Admins only.'],
-      [teacher.token, 403, 'Admins only.'],
+      [student.token, 403, 'Teachers and admins only.'],
     ];
     for (const [token, status, message] of cases) {
       const reply = await uploadNote(t, VALID, pdf('role'), token);

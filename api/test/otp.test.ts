@@ -5,6 +5,7 @@ import {
   countRows,
   newUser,
   registerUser,
+  standaloneCode,
   TEST_DB,
   verifySignUp,
   type PendingSignUp,
@@ -126,10 +127,10 @@ describe('POST /api/auth/verify-otp', () => {
     await verify(user, signUp);
 
     expect(t.logs.length).toBeGreaterThan(0);
-    expect(t.logs.join('\n')).not.toContain(code);
+    expect(t.logs.join('\n')).not.toMatch(standaloneCode(code));
     const audit = await t.db.selectFrom('audit_log').selectAll().execute();
     expect(audit.length).toBeGreaterThan(0);
-    expect(JSON.stringify(audit)).not.toContain(code);
+    expect(JSON.stringify(audit)).not.toMatch(standaloneCode(code));
     const registrations = await t.db.selectFrom('registrations').selectAll().execute();
     expect(JSON.stringify(registrations)).not.toContain(`"${code}"`);
   });
@@ -368,8 +369,10 @@ describe('resend-otp tells nothing about the address (docs/security.md item 39)'
     const owner = newUser();
     await verify(owner, await registerUser(t, owner));
     const samples: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
-    for (let round = 0; round < 12; round += 1) {
-      for (const kind of ['known', 'unknown'] as const) {
+    // Alternating which goes first, so a slower second request in a pair (a busy machine) counts for both kinds.
+    for (let round = 0; round < 20; round += 1) {
+      const order = round % 2 === 0 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
+      for (const kind of order) {
         const email = kind === 'known' ? owner.email : newUser().email;
         t.clock.advance(31 * MINUTE);
         const started = performance.now();

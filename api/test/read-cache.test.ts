@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Selectable } from 'kysely';
-import { recentNote, syllabusEntry } from '@studyhub/shared/schemas';
+import { recentNote, syllabusEntry } from '@studyhub/contract/schemas';
 import type { NoteFilesTable, SyllabusEntriesTable } from '../src/db/schema';
 import { RECENT_NOTES_LIMIT, toRecentNote } from '../src/routes/notes';
 import { toEntry } from '../src/routes/syllabus';
-import { MAX_REPLIES_PER_DATASET } from '../src/services/read-cache';
+import { MAX_REPLIES_PER_DATASET, oneReadPerTurn, type VersionReader } from '../src/services/read-cache';
 import { buildTestApp, createUserWithRole, TEST_DB, uploadNote, type TestApp } from './helpers';
 
 /** Two apps, one database; `a` writes, `b` reads (and the other way round). */
@@ -22,7 +22,8 @@ let studentToken: string;
 
 beforeAll(async () => {
   a = await buildTestApp();
-  b = await buildTestApp({ env: { DATABASE_URL: a.app.context.config.databaseUrl } });
+  // One wall clock for both processes, so what each writes sorts as it would.
+  b = await buildTestApp({ env: { DATABASE_URL: a.app.context.config.databaseUrl }, clock: a.clock });
   adminToken = (await createUserWithRole(a, 'admin')).token;
   studentToken = (await createUserWithRole(a, 'student')).token;
 });
@@ -50,7 +51,8 @@ async function recentByHand(t: TestApp): Promise<string> {
     .selectFrom('note_files')
     .selectAll()
     .where('current', '=', 1)
-    .orderBy('uploaded_at', 'desc')
+    .where('state', '=', 'approved')
+    .orderBy('published_at', 'desc')
     .orderBy('id')
     .limit(RECENT_NOTES_LIMIT)
     .execute();
@@ -128,6 +130,32 @@ describe('GET /api/notes/recent across two apps on one database', () => {
     expect(replaced.map((item) => item._id)).not.toContain(note._id);
     // And the writer's own cache too.
     expect((await recent(a)).body).toBe((await recent(b)).body);
+  });
+
+  it('leaves a teacher’s pending upload out, and shows its approval through the other app at once', async () => {
+    const teacher = await createUserWithRole(a, 'teacher');
+    const before = await recent(b);
+    a.clock.advance(1000);
+    const sent = await uploadNote(
+      a,
+      { branch: 'CSE', year: 'Third Year', semester: '5', subject: 'CS-506', unit: '1' },
+      Buffer.from('%PDF-1.7\n% pending\n'),
+      teacher.token,
+    );
+    expect(sent.body.state).toBe('pending');
+    expect((await recent(b)).body).toBe(before.body);
+    expect((await recent(a)).body).toBe(before.body);
+
+    a.clock.advance(1000);
+    const approval = await b.post(
+      `/api/admin/reviews/${sent.body.note._id}`,
+      { decision: 'approve' },
+      { token: adminToken },
+    );
+    expect(approval.status).toBe(200);
+    const after = await recent(a);
+    expect(JSON.parse(after.body)[0]._id).toBe(sent.body.note._id);
+    expect(after.body).toBe(await recentByHand(b));
   });
 
   it('shows a row deleted or changed by any other path (no route deletes notes yet: SQL stands for one)', async () => {
@@ -344,6 +372,11 @@ describe('the schema serialisers', () => {
           uploaded_by: null,
           uploaded_at: new Date(base + n * 1000).toISOString(),
           current: 1,
+          state: 'approved',
+          published_at: new Date(base + n * 1000).toISOString(),
+          decided_by: null,
+          decided_at: null,
+          reason: null,
         } satisfies Selectable<NoteFilesTable>)
         .execute();
     }
@@ -376,5 +409,68 @@ describe('the version table', () => {
     expect(await version()).toBe(before);
     await a.db.updateTable('syllabus_entries').set({ updated_at: new Date().toISOString() }).execute();
     expect(await version()).toBeGreaterThan(before);
+  });
+});
+
+describe('version reads shared per turn of the event loop (issue 12)', () => {
+  /** A reader that counts its reads and answers `version` at the moment each read starts. */
+  function countingReader() {
+    const counted = { reads: 0, version: 1 };
+    const reader: VersionReader = {
+      read: async () => {
+        counted.reads += 1;
+        return counted.version;
+      },
+      close: () => undefined,
+    };
+    return { counted, shared: oneReadPerTurn(reader) };
+  }
+
+  it('requests asking in the same turn share one read per dataset', async () => {
+    const { counted, shared } = countingReader();
+    const versions = await Promise.all([
+      ...Array.from({ length: 20 }, () => shared.read('notes')),
+      shared.read('syllabus'),
+    ]);
+    expect(versions).toEqual(Array(21).fill(1));
+    expect(counted.reads).toBe(2);
+  });
+
+  it('a request asking while a read is under way gets a read of its own, which sees a write made meanwhile', async () => {
+    // Reads that answer only when told, with the version there was when each started (as a query sees it).
+    let version = 1;
+    const started: (() => void)[] = [];
+    const shared = oneReadPerTurn({
+      read: () => {
+        const seen = version;
+        return new Promise((resolve) => started.push(() => resolve(seen)));
+      },
+      close: () => undefined,
+    });
+    const first = shared.read('notes');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toHaveLength(1);
+    // The first read is under way; a write is answered now, and then another request asks.
+    version = 2;
+    const second = shared.read('notes');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toHaveLength(2);
+    started.forEach((answer) => answer());
+    expect([await first, await second]).toEqual([1, 2]);
+  });
+
+  it('a failed read fails the requests that shared it, and the next one reads again', async () => {
+    let fail = true;
+    const shared = oneReadPerTurn({
+      read: async () => {
+        if (fail) throw new Error('database gone');
+        return 7;
+      },
+      close: () => undefined,
+    });
+    const failed = [shared.read('notes'), shared.read('notes')];
+    await expect(Promise.all(failed)).rejects.toThrow('database gone');
+    fail = false;
+    await expect(shared.read('notes')).resolves.toBe(7);
   });
 });

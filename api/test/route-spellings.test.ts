@@ -141,6 +141,14 @@ export function spellingsOf(path: string): string[] {
   return [...spellings];
 }
 
+/** The least caller each access level lets through. */
+const CALLER_FOR: Record<Access, Caller> = {
+  public: 'anonymous',
+  'signed-in': 'student',
+  teacher: 'teacher',
+  admin: 'admin',
+};
+
 function accessOf(route: string | null): Access | 'not-found' {
   if (route === null) return 'not-found';
   const [method, url] = route.split(' ');
@@ -164,7 +172,9 @@ describe('access by matched route, over every spelling of every route (docs/secu
         'GET /api/me signed-in',
         'GET /api/syllabus signed-in',
         'GET /api/notes/units signed-in',
-        'POST /api/upload/upload admin',
+        'POST /api/upload/upload teacher',
+        'GET /api/uploads/mine teacher',
+        'POST /api/admin/reviews/:id admin',
         'GET /api/health public',
       ]),
     );
@@ -229,8 +239,7 @@ describe('access by matched route, over every spelling of every route (docs/secu
   it('the callers the walk uses are real: each route answers its own role past the access check', async () => {
     for (const route of walkedRoutes()) {
       if (`${route.method} ${route.url}` === LOGOUT) continue;
-      const caller: Caller =
-        route.access === 'admin' ? 'admin' : route.access === 'signed-in' ? 'student' : 'anonymous';
+      const caller: Caller = CALLER_FOR[route.access];
       const answer = await send(
         route.method,
         `${concretePath(route.url)}${ROUTE_QUERIES[route.url] ?? ''}`,

@@ -93,7 +93,7 @@ describe('every route, every caller (docs/security.md item 45)', () => {
       expect.arrayContaining([
         `GET ${DOWNLOAD_ROUTE} public`,
         'GET /api/me signed-in',
-        'POST /api/upload/upload admin',
+        'POST /api/upload/upload teacher',
         'GET /* public',
         'GET /remotes.json public',
       ]),

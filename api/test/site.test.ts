@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/shared/deploy';
+import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/tooling/deploy';
 import {
   buildTestApp,
   makeDeployDir,
@@ -100,6 +100,7 @@ describe('composed site', () => {
 
   it.each([
     ['/main.js', 'no-cache'],
+    ['/shared-usage.json', 'no-cache'],
     ['/src_bootstrap_tsx.0a1b2c3d.js', IMMUTABLE],
     [`/mfe/notes/${NOTES_VERSION}/mf-manifest.json`, 'no-cache'],
     [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js`, 'no-cache'],
@@ -292,6 +293,7 @@ describe('a link or other oddity planted in a release folder (docs/security.md i
 
   it.each([
     ['/main.js', 'no-cache'],
+    ['/shared-usage.json', 'no-cache'],
     ['/src_bootstrap_tsx.0a1b2c3d.js', IMMUTABLE],
     ['/notes/ThirdYear', 'no-cache'],
     [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js`, 'no-cache'],

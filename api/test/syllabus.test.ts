@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { syllabusEntryBody } from '@studyhub/shared/schemas';
+import { syllabusEntryBody } from '@studyhub/contract/schemas';
 import { buildTestApp, countRows, createUserWithRole, request, type TestApp } from './helpers';
 
 let t: TestApp;

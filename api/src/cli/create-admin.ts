@@ -6,13 +6,13 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { newPasswordField, nameField, emailField } from '@studyhub/shared/schemas';
+import { newPasswordField, nameField, emailField } from '@studyhub/contract/schemas';
 import { ConfigError, loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { createAudit } from '../services/audit';
 import { systemClock } from '../services/clock';
 import { hashPassword } from '../services/passwords';
-import { findUserByEmail, insertUser } from '../repositories/users';
+import { findUserByEmail, insertUser, promoteToAdminEndingSessions } from '../repositories/users';
 
 function fail(message: string): never {
   console.error(message);
@@ -43,16 +43,7 @@ try {
   const now = systemClock().toISOString();
   let userId: string;
   if (existing) {
-    await db
-      .updateTable('users')
-      .set((eb) => ({
-        role: 'admin',
-        password_hash: passwordHash,
-        token_version: eb('token_version', '+', 1),
-        updated_at: now,
-      }))
-      .where('id', '=', existing.id)
-      .execute();
+    await promoteToAdminEndingSessions(db, existing.id, passwordHash, now);
     userId = existing.id;
     console.log(`${email.data} is now an admin (its password was replaced and its sessions signed out).`);
   } else {

@@ -6,15 +6,14 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
-  Migrator,
   PostgresAdapter,
   PostgresDialect,
   sql,
   SqliteDialect,
-  type Migration,
   type SqliteDatabase,
   type Transaction,
 } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import pg from 'pg';
 import { LruMap } from '../services/lru-map';
 import { ensurePrivateDir, ensurePrivateFile } from '../services/private-files';
@@ -23,6 +22,8 @@ import * as noteFiles from './migrations/0002-note-files';
 import * as syllabus from './migrations/0003-syllabus';
 import * as accountSecurity from './migrations/0004-account-security';
 import * as contentVersions from './migrations/0005-content-versions';
+import * as areaReports from './migrations/0006-area-reports';
+import * as uploadReviews from './migrations/0007-upload-reviews';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -40,6 +41,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-syllabus': syllabus,
   '0004-account-security': accountSecurity,
   '0005-content-versions': contentVersions,
+  '0006-area-reports': areaReports,
+  '0007-upload-reviews': uploadReviews,
 };
 
 /** Compiled SQLite statements kept per connection; Kysely's queries are far fewer than this. */

@@ -3,7 +3,8 @@
  * ISO-8601 UTC text, booleans are 0/1 integers, JSON is stored as text.
  */
 import type { Generated } from 'kysely';
-import type { Role } from '@studyhub/shared/constants';
+import type { AreaName, Role } from '@studyhub/contract';
+import type { AreaReportKind, UploadState } from '@studyhub/contract/schemas';
 
 export interface UsersTable {
   id: string;
@@ -113,7 +114,17 @@ export interface NoteFilesTable {
   sha256: string;
   uploaded_by: string | null;
   uploaded_at: string;
+  /** 1 for the unit's file students see; only an approved file is ever current. */
   current: number;
+  /** A teacher's upload is pending until decided (decision 026); an admin's is approved at once. */
+  state: UploadState;
+  /** When students could first see it; null until approved. */
+  published_at: string | null;
+  /** The admin who approved or rejected it; null while pending and for expiry. */
+  decided_by: string | null;
+  decided_at: string | null;
+  /** Why an admin rejected it. */
+  reason: string | null;
 }
 
 export interface SyllabusEntriesTable {
@@ -136,6 +147,16 @@ export interface ContentVersionsTable {
   version: number;
 }
 
+/** How many browsers reported `kind` for a version of an area within one minute (decision 025). */
+export interface AreaReportsTable {
+  area: AreaName;
+  version: string;
+  kind: AreaReportKind;
+  /** ISO-8601 start of the minute. */
+  minute: string;
+  reports: number;
+}
+
 export interface Database {
   users: UsersTable;
   registrations: RegistrationsTable;
@@ -148,4 +169,5 @@ export interface Database {
   note_files: NoteFilesTable;
   syllabus_entries: SyllabusEntriesTable;
   content_versions: ContentVersionsTable;
+  area_reports: AreaReportsTable;
 }

@@ -1,5 +1,5 @@
 /**
- * Demo data for the embedded default: on an empty database, one verified admin and one verified student whose
+ * Demo data for the embedded default: on an empty database, one verified admin, teacher and student whose
  * logins start-up prints, a few real PDF notes so Home shows uploads on first start, and a handful of syllabus
  * entries (SEED_DEMO=0 or --no-demo turns this off).
  */
@@ -7,14 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { findSubject, type Subject } from '@studyhub/shared/catalog';
+import { findSubject, type Subject } from '@studyhub/contract/catalog';
 import type { AppContext } from '../context';
 import { hashPassword } from '../services/passwords';
-import { insertUser } from '../repositories/users';
+import { insertCurrentNoteFile } from '../repositories/note-files';
+import { insertSyllabusEntry } from '../repositories/syllabus-entries';
+import { countUsers, findUsersByEmail, insertUser } from '../repositories/users';
 import type { Database } from './schema';
 
 export const DEMO_LOGINS = [
   { role: 'admin', name: 'Demo Admin', email: 'admin@studyhub.local', password: 'studyhub-admin' },
+  { role: 'teacher', name: 'Demo Teacher', email: 'teacher@studyhub.local', password: 'studyhub-teacher' },
   { role: 'student', name: 'Demo Student', email: 'student@studyhub.local', password: 'studyhub-student' },
 ] as const;
 
@@ -63,12 +66,8 @@ export async function notePdf(subject: Subject, unit: number): Promise<Uint8Arra
 
 /** Seeds only an empty users table; returns whether it did. */
 export async function seedDemoData(context: AppContext): Promise<boolean> {
-  const { db, clock, noteStore } = context;
-  const { count } = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  if (Number(count) > 0) return false;
+  const { db, dialect, clock, noteStore } = context;
+  if ((await countUsers(db)) > 0) return false;
   const now = clock();
   const ids: Record<string, string> = {};
   for (const login of DEMO_LOGINS) {
@@ -87,55 +86,53 @@ export async function seedDemoData(context: AppContext): Promise<boolean> {
   for (const [index, [code, unit]] of DEMO_NOTES.entries()) {
     const subject = findSubject(code)!;
     const stored = await noteStore.save(Readable.from([Buffer.from(await notePdf(subject, unit))]));
-    await db
-      .insertInto('note_files')
-      .values({
-        id: randomUUID(),
-        branch: 'CSE',
-        year: subject.year,
-        semester: subject.semester,
-        subject_code: subject.code,
-        unit,
-        storage_name: stored.storageName,
-        original_name: `${subject.code}-unit-${unit}.pdf`,
-        size: stored.size,
-        sha256: stored.sha256,
-        uploaded_by: ids.admin ?? null,
-        // A minute apart, so "recent" has a stable order.
-        uploaded_at: new Date(now.getTime() - (DEMO_NOTES.length - index) * 60_000).toISOString(),
-        current: 1,
-      })
-      .execute();
+    // A minute apart, so "recent" has a stable order.
+    const uploadedAt = new Date(now.getTime() - (DEMO_NOTES.length - index) * 60_000).toISOString();
+    await insertCurrentNoteFile(db, dialect, {
+      id: randomUUID(),
+      branch: 'CSE',
+      year: subject.year,
+      semester: subject.semester,
+      subject_code: subject.code,
+      unit,
+      storage_name: stored.storageName,
+      original_name: `${subject.code}-unit-${unit}.pdf`,
+      size: stored.size,
+      sha256: stored.sha256,
+      uploaded_by: ids.admin ?? null,
+      uploaded_at: uploadedAt,
+      current: 1,
+      state: 'approved',
+      published_at: uploadedAt,
+      decided_by: null,
+      decided_at: null,
+      reason: null,
+    });
   }
   const seededAt = now.toISOString();
-  await db
-    .insertInto('syllabus_entries')
-    .values(
-      DEMO_SYLLABUS.map(([name, code, program, system, grading, uploadType, semesters]) => ({
-        id: randomUUID(),
-        name,
-        code,
-        program,
-        system,
-        grading,
-        upload_type: uploadType,
-        pdfs: JSON.stringify(semesterLinks(semesters)),
-        created_at: seededAt,
-        updated_at: seededAt,
-      })),
-    )
-    .execute();
+  for (const [name, code, program, system, grading, uploadType, semesters] of DEMO_SYLLABUS) {
+    await insertSyllabusEntry(db, {
+      id: randomUUID(),
+      name,
+      code,
+      program,
+      system,
+      grading,
+      upload_type: uploadType,
+      pdfs: JSON.stringify(semesterLinks(semesters)),
+      created_at: seededAt,
+      updated_at: seededAt,
+    });
+  }
   return true;
 }
 
 /** The demo logins that still work as printed (an admin may have changed them since). */
 export async function demoLoginsInUse(db: Kysely<Database>): Promise<(typeof DEMO_LOGINS)[number][]> {
-  const emails = DEMO_LOGINS.map((login) => login.email);
-  const rows = await db
-    .selectFrom('users')
-    .select(['email', 'created_at', 'updated_at'])
-    .where('email', 'in', emails)
-    .execute();
+  const rows = await findUsersByEmail(
+    db,
+    DEMO_LOGINS.map((login) => login.email),
+  );
   return DEMO_LOGINS.filter((login) =>
     rows.some((row) => row.email === login.email && row.created_at === row.updated_at),
   );

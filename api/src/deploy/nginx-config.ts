@@ -24,20 +24,30 @@ export interface NginxDownloadOptions {
 export interface NginxSiteOptions extends NginxDownloadOptions {
   /** nginx's `listen` parameter: `80`, `127.0.0.1:8081`… */
   listen: string;
-  /** Where StudyHub listens, e.g. `http://127.0.0.1:8080`. */
-  upstream: string;
+  /** Where each StudyHub replica listens, `host:port` (one for a single process). */
+  replicas: string[];
   /** UPLOAD_MAX_MB in bytes: nginx must let the largest upload through (its default is 1 MB). */
   uploadMaxBytes: number;
+  /** Where nginx keeps released files (/mfe/…) it has fetched once. */
+  cacheDir: string;
 }
 
-/** The values docs/deploy-behind-nginx.md shows the server block with (the test checks that the text matches). */
+/** The values the guides show the configuration with (a test checks that their text matches). */
 export const NGINX_EXAMPLE: NginxSiteOptions = {
   listen: '443 ssl',
-  upstream: 'http://127.0.0.1:8080',
+  replicas: ['127.0.0.1:8080'],
   prefix: '/_files/',
   filesDir: '/srv/studyhub/data/files',
   publicUrl: 'https://studyhub.example.edu',
   uploadMaxBytes: 25 * 1024 * 1024,
+  cacheDir: '/var/cache/nginx/studyhub',
+};
+
+/** README's multi-replica recipe: two replicas on two hosts, FILES_DIR shared at the same path on each. */
+export const NGINX_REPLICAS_EXAMPLE: NginxSiteOptions = {
+  ...NGINX_EXAMPLE,
+  replicas: ['10.0.0.11:8080', '10.0.0.12:8080'],
+  filesDir: '/srv/studyhub/files',
 };
 
 /** The headers a served file carries (what the API's own answer would have): the site's, with the sandbox. */
@@ -92,29 +102,76 @@ export function nginxDownloadLocation(options: NginxDownloadOptions): string {
     '    default_type application/pdf;',
     "    # nginx keeps the API's Content-Disposition and Cache-Control and drops these: set them here.",
     ...headers,
+    '    # The id nginx gave the request and the API logged it under (decision 024).',
+    '    add_header X-Request-Id $request_id;',
     '}',
   ].join('\n');
 }
 
+/** A replica's address as nginx's `server` takes it; nothing that would end or change the directive. */
+function replicaAddress(address: string): string {
+  if (!/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/.test(address))
+    throw new Error(`A replica is host:port, got ${address}`);
+  return address;
+}
+
 /**
- * A whole server block: everything to StudyHub, note files from FILES_DIR. TLS, server_name and logs are the
- * deployment's own. The API believes X-Forwarded-For only with TRUST_PROXY naming nginx (docs/security.md item 6).
+ * Everything nginx needs in its `http` block to serve StudyHub (decision 024): the replicas as one upstream,
+ * a cache for released files, and the server block. TLS, server_name and logs are the deployment's own.
+ *
+ * - Health checks are passive (open-source nginx has no active ones): a replica that refuses or times out
+ *   `max_fails` times within `fail_timeout` gets nothing for `fail_timeout`. /api/health/ready is for load
+ *   balancers that poll.
+ * - Connections to the replicas are kept open (`keepalive`, HTTP/1.1 without `Connection: close`); a stopping
+ *   replica answers each request with `Connection: close`, so nginx opens a new one, to another replica once
+ *   the stopping one has closed its listener.
+ * - A request that could not reach a replica goes to the next (`proxy_next_upstream`): nginx resends any request
+ *   that was never sent, and GET, HEAD, PUT, DELETE and OPTIONS; a POST that was sent is never resent (no
+ *   `non_idempotent`: an upload or a sign-up must not run twice).
+ * - `X-Forwarded-For` and `X-Request-Id` (nginx's `$request_id`) are what the API believes with TRUST_PROXY
+ *   naming nginx (docs/security.md item 6).
+ * - Released files under /mfe/ never change (decision 003): nginx keeps what their Cache-Control allows (a year
+ *   for hashed files; the no-cache entry files are always asked for).
  */
-export function nginxSiteServer(options: NginxSiteOptions): string {
+export function nginxSiteConfig(options: NginxSiteOptions): string {
   const uploadMb = Math.ceil(options.uploadMaxBytes / 1024 / 1024) + 1;
+  if (!options.cacheDir.startsWith('/'))
+    throw new Error(`The cache folder must be absolute: ${options.cacheDir}`);
   const indent = (text: string) => text.replace(/^(?=.)/gm, '    ');
   return [
+    '# The StudyHub replicas; checked passively: max_fails failures within fail_timeout take one out that long.',
+    'upstream studyhub {',
+    ...options.replicas.map(
+      (address) => `    server ${replicaAddress(address)} max_fails=1 fail_timeout=10s;`,
+    ),
+    '    keepalive 16;',
+    '}',
+    '',
+    '# Released files (/mfe/<area>/<version>/…) never change: kept as long as their Cache-Control says.',
+    `proxy_cache_path ${quoted('cache folder', options.cacheDir)} levels=1:2 keys_zone=studyhub_releases:10m max_size=1g inactive=30d use_temp_path=off;`,
+    '',
     'server {',
     `    listen ${options.listen};`,
     '    # The largest upload (UPLOAD_MAX_MB) and the form around it.',
     `    client_max_body_size ${uploadMb}m;`,
     '',
+    '    proxy_http_version 1.1;',
+    '    proxy_set_header Connection "";',
+    '    proxy_set_header Host $host;',
+    '    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    '    proxy_set_header X-Forwarded-Proto $scheme;',
+    '    proxy_set_header X-Request-Id $request_id;',
+    '    proxy_connect_timeout 2s;',
+    '    # Another replica when one cannot be reached; a POST once sent is never sent twice.',
+    '    proxy_next_upstream error timeout;',
+    '',
     '    location / {',
-    `        proxy_pass ${options.upstream};`,
-    '        proxy_http_version 1.1;',
-    '        proxy_set_header Host $host;',
-    '        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
-    '        proxy_set_header X-Forwarded-Proto $scheme;',
+    '        proxy_pass http://studyhub;',
+    '    }',
+    '',
+    '    location /mfe/ {',
+    '        proxy_pass http://studyhub;',
+    '        proxy_cache studyhub_releases;',
     '    }',
     '',
     indent(nginxDownloadLocation(options)),

@@ -27,7 +27,8 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now (for a server started right after). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -35,7 +36,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function accepts(port: number): Promise<boolean> {
+/** Whether something accepts connections on the loopback port. */
+export function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {
@@ -46,15 +48,15 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** `servers` gets the port to listen on and returns the server blocks. */
+/** `servers` gets the address to listen on and nginx's own folder (for a cache), and returns the http block's text. */
 export async function startNginx(
-  servers: (listen: string) => string,
+  servers: (listen: string, dir: string) => string,
   options: { nginxPath?: string; accessLog?: boolean; startTimeoutMs?: number } = {},
 ): Promise<RunningNginx> {
   const nginxPath = options.nginxPath ?? NGINX_PATH;
   const dir = mkdtempSync(path.join(tmpdir(), 'studyhub-nginx-'));
   const port = await freePort();
-  const config = standaloneNginxConfig(dir, servers(`127.0.0.1:${port}`), options);
+  const config = standaloneNginxConfig(dir, servers(`127.0.0.1:${port}`, dir), options);
   const configFile = path.join(dir, 'nginx.conf');
   writeFileSync(configFile, config);
   const errorLog = () => {

@@ -5,8 +5,8 @@
  * The user is re-read from the database on each request, so a role change, a deletion, a logout or a bumped
  * token version takes effect on the very next request (items 17, 22, 38).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '@studyhub/shared/constants';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { Role } from '@studyhub/contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
@@ -15,14 +15,16 @@ import { findSessionUser, type UserRow } from '../repositories/users';
 
 /**
  * `public`: anyone (a valid token is still read, so the route may know who asks); `signed-in`: any user;
- * `admin`: users whose role is admin, read from the database on this request.
+ * `teacher`: teachers and admins (decision 026); `admin`: admins. The role is read from the database on this
+ * request.
  */
-export type Access = 'public' | 'signed-in' | 'admin';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'signed-in', 'admin'];
+export type Access = 'public' | 'signed-in' | 'teacher' | 'admin';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'signed-in', 'teacher', 'admin'];
 
 /** Roles that pass each access level. */
 const ALLOWED_ROLES: Record<Exclude<Access, 'public'>, readonly Role[]> = {
   'signed-in': ['student', 'teacher', 'admin'],
+  teacher: ['teacher', 'admin'],
   admin: ['admin'],
 };
 
@@ -36,6 +38,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** What the route declares of its requests and replies (plugins/contract.ts); site routes declare none. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -62,7 +66,8 @@ function routeAccess(request: FastifyRequest): Access {
   return request.routeOptions.config.access ?? 'admin';
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string' || !/^Bearer /i.test(header)) return null;
   return header.slice(7).trim() || null;
@@ -77,10 +82,12 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
     const access = route.config?.access;
     if (access === undefined || !ACCESS_LEVELS.includes(access)) {
       throw new Error(
-        `Route ${String(route.method)} ${route.url} declares no access ("public", "signed-in" or "admin")`,
+        `Route ${String(route.method)} ${route.url} declares no access ("public", "signed-in", "teacher" or "admin")`,
       );
     }
-    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) {
+      app.routeTable.push({ method, url: route.url, access, schema: route.schema });
+    }
   });
 
   /** Who sends this token, if it is still good, and whether they may call the route. */
@@ -94,7 +101,10 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
     }
     request.user = user;
     request.session = session;
-    if (!roleMayCall(access, user.role)) throw new HttpError(403, API_MESSAGES.adminsOnly);
+    // Every role passes `signed-in`: a refusal is of a teacher or an admin route.
+    if (!roleMayCall(access, user.role)) {
+      throw new HttpError(403, access === 'teacher' ? API_MESSAGES.teachersOnly : API_MESSAGES.adminsOnly);
+    }
   }
 
   // Callback hooks: they run on every request, and most public requests carry no token, so need no promise.

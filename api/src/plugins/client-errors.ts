@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
 import { API_MESSAGES } from '../messages';
+import { REQUEST_ID_HEADER } from './request-ids';
 import type { SecurityHeaders } from './security-headers';
 
 /** What Node's own parser and timers refuse, by error code (as Node itself maps them); anything else is a 400. */
@@ -21,14 +23,16 @@ function messageFor(status: number): string {
  * Fastify's clientErrorHandler: a request Node could not parse (a garbage request line, headers past the size
  * limit) or that ran out of time (docs/security.md item 40) never reaches a route or hook. It is answered here,
  * on the raw socket, in the API's shape `{ message }` with the security headers (item 45), and the connection
- * closed. Like Node, nothing is written once a response has begun on the socket.
+ * closed, with a request id of its own like every response (decision 024). Like Node, nothing is written once
+ * a response has begun on the socket.
  */
 export function clientErrorHandler(headers: SecurityHeaders) {
   return function answerClientError(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
     // A reset connection has nobody left to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const status = STATUS_BY_CODE[error.code] ?? 400;
-    this.log.debug({ err: error, status }, 'client error');
+    const requestId = randomUUID();
+    this.log.debug({ err: error, status, requestId }, 'client error');
     // The response in flight on this socket, as Node's own handler reads it.
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) {
@@ -38,6 +42,7 @@ export function clientErrorHandler(headers: SecurityHeaders) {
         ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
         'Content-Type: application/json; charset=utf-8',
         `Content-Length: ${Buffer.byteLength(body)}`,
+        `${REQUEST_ID_HEADER}: ${requestId}`,
         'Connection: close',
       ];
       socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { THEME_BOOT_SCRIPT } from '@studyhub/shared/theme-boot';
+import { THEME_BOOT_SCRIPT } from '@studyhub/contract/theme-boot';
 import type { Config } from '../config';
 
 /** The one inline script the site runs: the theme marker in the page's head (decision 014), allowed by hash. */

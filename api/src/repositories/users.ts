@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Role } from '@studyhub/shared/constants';
-import type { Person, User } from '@studyhub/shared/schemas';
+import type { Role } from '@studyhub/contract';
+import type { Person, User } from '@studyhub/contract/schemas';
 import { lockForTransaction, type Dialect } from '../db/database';
 import type { Database, UsersTable } from '../db/schema';
 
@@ -68,6 +68,35 @@ export async function replacePasswordEndingSessions(
     .where('id', '=', userId)
     .execute();
   return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** How many accounts there are; PostgreSQL counts arrive as text. */
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const { count } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The accounts with these emails (any order; an email with no account is left out). */
+export function findUsersByEmail(db: Kysely<Database>, emails: readonly string[]): Promise<UserRow[]> {
+  return emails.length
+    ? db.selectFrom('users').selectAll().where('email', 'in', emails).execute()
+    : Promise.resolve([]);
+}
+
+/** create-admin on an existing account: it becomes an admin with a new password, and its sessions end. */
+export function promoteToAdminEndingSessions(
+  db: Kysely<Database>,
+  userId: string,
+  passwordHash: string,
+  nowIso: string,
+): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    await replacePasswordEndingSessions(trx, userId, passwordHash, nowIso);
+    return updateUserRole(trx, userId, 'admin', nowIso);
+  });
 }
 
 /** Every account, newest first (the admin users page). */

@@ -1,40 +1,40 @@
 /** The signed-in user (session check), the contact form, and what the browser needs before sign-in. */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { contactBody } from '@studyhub/shared/schemas';
+import { contactBody, meReply, messageReply, siteConfigReply } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
-import { parse } from '../http-errors';
 import { MAILS } from '../mails';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
+import { replies, type FastifyZod } from '../plugins/contract';
 import { insertContactMessage } from '../repositories/contact-messages';
 import { toApiUser } from '../repositories/users';
 import { BODY_LIMIT, rateLimit } from './route-limits';
 
-export async function accountRoutes(
-  app: FastifyInstance,
-  { context }: { context: AppContext },
-): Promise<void> {
+export async function accountRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
   const { db, clock, mail, config, audit } = context;
 
-  app.get('/api/config', { config: { access: 'public' } }, async () => ({
-    googleClientId: config.googleClientId,
-    uploadTimeoutMs: config.uploadTimeoutMs,
-  }));
+  app.get(
+    '/api/config',
+    { config: { access: 'public' }, schema: { response: replies({ 200: siteConfigReply }) } },
+    async () => ({ googleClientId: config.googleClientId, uploadTimeoutMs: config.uploadTimeoutMs }),
+  );
 
-  app.get('/api/me', { config: { access: 'signed-in' } }, async (request) => ({
-    user: toApiUser(signedInUser(request)),
-  }));
+  app.get(
+    '/api/me',
+    { config: { access: 'signed-in' }, schema: { response: replies({ 200: meReply }) } },
+    async (request) => ({ user: toApiUser(signedInUser(request)) }),
+  );
 
   app.post(
     '/api/contact',
     {
       bodyLimit: BODY_LIMIT.contact,
       config: { access: 'signed-in', rateLimit: rateLimit(context, 'contact') },
+      schema: { body: contactBody, response: replies({ 200: messageReply }) },
     },
     async (request) => {
       const user = signedInUser(request);
-      const body = parse(contactBody, request.body);
+      const { body } = request;
       // Name and email come from the account, not the form, so nobody writes in someone else's name.
       const message = {
         id: randomUUID(),

@@ -3,23 +3,24 @@
  * SPEC the audit trail and the contact inbox. Admins only; the role is re-read from the database on every
  * request (plugins/authenticate), so a demotion or deletion takes effect on the target's next request.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
+  auditPage,
+  contactMessagePage,
+  idParams,
+  messageReply,
   pageQuery,
   roleChangeBody,
+  roleChangeReply,
+  usersReply,
   type AuditEntry,
-  type AuditPage,
-  type ContactMessagePage,
-  type MessageReply,
-  type RoleChangeReply,
-  type User,
-} from '@studyhub/shared/schemas';
+} from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { HttpError, idParam, parse } from '../http-errors';
+import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
+import { replies, type FastifyZod } from '../plugins/contract';
 import { auditLogPage } from '../repositories/audit-log';
 import { contactMessagesPage } from '../repositories/contact-messages';
 import {
@@ -34,9 +35,9 @@ import {
   type UserRow,
 } from '../repositories/users';
 
-const ADMIN_ONLY = { config: { access: 'admin' as const } };
+const ADMIN_ONLY = { access: 'admin' as const };
 
-export async function adminRoutes(app: FastifyInstance, { context }: { context: AppContext }): Promise<void> {
+export async function adminRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
   const { db, dialect, clock, audit } = context;
 
   async function lockedTarget(trx: Transaction<Database>, id: string): Promise<UserRow> {
@@ -50,14 +51,17 @@ export async function adminRoutes(app: FastifyInstance, { context }: { context: 
     return (await countAdmins(trx)) <= 1;
   }
 
-  app.get('/api/admin/users', ADMIN_ONLY, async (): Promise<User[]> => {
-    return (await listUsersNewestFirst(db)).map(toApiUser);
-  });
+  app.get(
+    '/api/admin/users',
+    { config: ADMIN_ONLY, schema: { response: replies({ 200: usersReply }) } },
+    async () => (await listUsersNewestFirst(db)).map(toApiUser),
+  );
 
-  app.put('/api/admin/users/:id/role', ADMIN_ONLY, async (request): Promise<RoleChangeReply> => {
+  const roleChange = { params: idParams, body: roleChangeBody, response: replies({ 200: roleChangeReply }) };
+  app.put('/api/admin/users/:id/role', { config: ADMIN_ONLY, schema: roleChange }, async (request) => {
     const admin = signedInUser(request);
-    const { role } = parse(roleChangeBody, request.body);
-    const id = idParam(request.params);
+    const { role } = request.body;
+    const { id } = request.params;
     const { before, after } = await withAdminsLocked(db, dialect, async (trx) => {
       const target = await lockedTarget(trx, id);
       if (role !== 'admin' && (await isLastAdmin(trx, target))) {
@@ -79,9 +83,10 @@ export async function adminRoutes(app: FastifyInstance, { context }: { context: 
     return { message: API_MESSAGES.roleUpdated, user: toApiUser(after) };
   });
 
-  app.delete('/api/admin/users/:id', ADMIN_ONLY, async (request): Promise<MessageReply> => {
+  const deletion = { params: idParams, response: replies({ 200: messageReply }) };
+  app.delete('/api/admin/users/:id', { config: ADMIN_ONLY, schema: deletion }, async (request) => {
     const admin = signedInUser(request);
-    const id = idParam(request.params);
+    const { id } = request.params;
     const deleted = await withAdminsLocked(db, dialect, async (trx) => {
       const target = await lockedTarget(trx, id);
       if (await isLastAdmin(trx, target)) throw new HttpError(409, API_MESSAGES.lastAdminDelete);
@@ -99,8 +104,9 @@ export async function adminRoutes(app: FastifyInstance, { context }: { context: 
     return { message: API_MESSAGES.userDeleted };
   });
 
-  app.get('/api/admin/audit', ADMIN_ONLY, async (request): Promise<AuditPage> => {
-    const paging = parse(pageQuery, request.query);
+  const audits = { querystring: pageQuery, response: replies({ 200: auditPage }) };
+  app.get('/api/admin/audit', { config: ADMIN_ONLY, schema: audits }, async (request) => {
+    const paging = request.query;
     const { rows, total } = await auditLogPage(db, paging);
     const people = await peopleById(
       db,
@@ -118,8 +124,9 @@ export async function adminRoutes(app: FastifyInstance, { context }: { context: 
     return { items, ...paging, total };
   });
 
-  app.get('/api/admin/messages', ADMIN_ONLY, async (request): Promise<ContactMessagePage> => {
-    const paging = parse(pageQuery, request.query);
+  const messages = { querystring: pageQuery, response: replies({ 200: contactMessagePage }) };
+  app.get('/api/admin/messages', { config: ADMIN_ONLY, schema: messages }, async (request) => {
+    const paging = request.query;
     const { rows, total } = await contactMessagesPage(db, paging);
     const people = await peopleById(
       db,

@@ -1,10 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import { readRemotes, readShellVersion } from '@studyhub/shared/deploy';
-import type { Config } from '../config';
+/**
+ * Liveness plus what is deployed (`/api/health`: the live shell, each area's live version and any running
+ * canary), and readiness (`/api/health/ready`, decision 024): 200 when this process should get traffic, else 503
+ * naming what is down.
+ */
+import { readRemotes, readShellVersion } from '@studyhub/tooling/deploy';
+import { healthReply, notReadyReply, readyReply } from '@studyhub/contract/schemas';
+import type { AppContext } from '../context';
+import { replies, type FastifyZod } from '../plugins/contract';
 
-/** Liveness plus what is deployed: the live shell, each area's live version and any running canary. */
-export async function healthRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
+const PUBLIC = { access: 'public' as const };
+
+export async function healthRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
+  const { config, readiness } = context;
+  const health = { config: PUBLIC, schema: { response: replies({ 200: healthReply }) } };
+  const ready = { config: PUBLIC, schema: { response: replies({ 200: readyReply, 503: notReadyReply }) } };
+
+  app.get('/api/health', health, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const remotes = Object.entries(readRemotes(config.deployDir));
     const areas = Object.fromEntries(remotes.map(([area, remote]) => [area, remote.version]));
@@ -13,6 +24,15 @@ export async function healthRoutes(app: FastifyInstance, { config }: { config: C
         canary ? [[area, { version: canary.version, percent: canary.percent }]] : [],
       ),
     );
-    return { status: 'ok', shell: readShellVersion(config.deployDir), areas, canaries };
+    return { status: 'ok' as const, shell: readShellVersion(config.deployDir), areas, canaries };
+  });
+
+  app.get('/api/health/ready', ready, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const { ready, down, checks } = await readiness();
+    if (ready) return { status: 'ready' as const, checks };
+    return reply
+      .code(503)
+      .send({ status: 'not ready' as const, message: `Not ready: ${down.join(', ')}.`, down, checks });
   });
 }

@@ -2,14 +2,18 @@
  * Note downloads (decision 006): the path names branch, year, semester, subject and unit, resolved through the
  * database; access is the bearer header or a link the units call signed (docs/security.md item 26).
  */
-import type { FastifyInstance } from 'fastify';
-import { findSubject } from '@studyhub/shared/catalog';
-import { normaliseSemester, normaliseYear } from '@studyhub/shared/paths';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { downloadParams, downloadQuery } from '@studyhub/contract/schemas';
+import { findSubject } from '@studyhub/contract/catalog';
+import { normaliseSemester, normaliseYear } from '@studyhub/contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
+import { replies, type FastifyZod } from '../plugins/contract';
 import { FILE_CONTENT_SECURITY_POLICY } from '../plugins/security-headers';
-import { findCurrentNoteFile } from '../repositories/note-files';
+import { findCurrentNoteFile, type NoteRow } from '../repositories/note-files';
+import type { DownloadLinks } from '../services/download-links';
 import { STORAGE_NAME } from '../services/note-store';
 import { pathOf } from './notes';
 
@@ -30,20 +34,85 @@ const FILE_SEND_OPTIONS = {
   highWaterMark: DOWNLOAD_READ_BYTES,
 } as const;
 
+/**
+ * A note file as it is stored, never serialised: named for the OpenAPI document. Behind nginx this process
+ * answers with no body and nginx sends the file (X-Accel-Redirect).
+ */
+export function pdfFileReply(description: string) {
+  return { description, content: { 'application/pdf': { schema: z.file().optional() } } };
+}
+
+const DOWNLOAD_SCHEMA = {
+  params: downloadParams,
+  querystring: downloadQuery,
+  response: replies({ 200: pdfFileReply('The PDF') }),
+};
+
+/**
+ * A request without a session must carry a valid signature of `pathname` (null: nothing it could sign): 401
+ * with what to do otherwise. Signed links let a new tab or a download open a file (docs/security.md item 26).
+ */
+export function checkSignedLink(
+  downloadLinks: DownloadLinks,
+  pathname: string | null,
+  { expires, sig }: { expires?: string; sig?: string },
+): void {
+  if (expires === undefined && sig === undefined)
+    throw new HttpError(401, API_MESSAGES.downloadLoginRequired);
+  const verdict = pathname ? downloadLinks.check(pathname, expires, sig) : 'invalid';
+  if (verdict !== 'valid') {
+    throw new HttpError(
+      401,
+      verdict === 'expired' ? API_MESSAGES.downloadLinkExpired : API_MESSAGES.downloadLinkInvalid,
+    );
+  }
+}
+
+/**
+ * Sends a stored note file: inline, or as an attachment named after its subject and unit (`nameTag` appended:
+ * `CS-601-unit-1-pending.pdf`), sandboxed (docs/security.md item 42), with Range, by Node or, behind nginx, by
+ * nginx (decision 015). The download route and a pending upload's reader (routes/my-uploads.ts) send files this
+ * one way.
+ */
+export function sendNoteFile(
+  reply: FastifyReply,
+  row: NoteRow,
+  context: Pick<AppContext, 'config' | 'noteStore'>,
+  options: { download: boolean; nameTag?: string },
+): FastifyReply {
+  const tag = options.nameTag ? `-${options.nameTag}` : '';
+  const filename = `${row.subject_code.replace(/[^A-Za-z0-9-]+/g, '')}-unit-${row.unit}${tag}.pdf`;
+  const accelPrefix = context.config.downloadAccelPrefix;
+  // The name goes into a path or a header: only the names the note store chooses (docs/security.md item 26).
+  if (!STORAGE_NAME.test(row.storage_name)) {
+    throw new Error(`note_files ${row.id} has a storage name the note store never chooses`);
+  }
+  reply
+    .header('Content-Disposition', `${options.download ? 'attachment' : 'inline'}; filename="${filename}"`)
+    .header('Cache-Control', 'private, no-cache')
+    .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY);
+  // Behind nginx (docs/deploy-behind-nginx.md): the checks are done; nginx sends the bytes (sendfile, Range,
+  // ETag) from its internal location and keeps Content-Type, Content-Disposition and Cache-Control from this
+  // answer. The security headers it drops are set in that location (api/src/deploy/nginx-config.ts).
+  if (accelPrefix !== null) {
+    return reply
+      .header('X-Accel-Redirect', `${accelPrefix}${row.storage_name}`)
+      .type('application/pdf')
+      .send();
+  }
+  return reply.sendFile(row.storage_name, context.noteStore.filesDir, FILE_SEND_OPTIONS);
+}
+
 export async function noteDownloadRoutes(
-  app: FastifyInstance,
+  app: FastifyZod,
   { context }: { context: AppContext },
 ): Promise<void> {
-  const { db, noteStore, downloadLinks } = context;
-  const accelPrefix = context.config.downloadAccelPrefix;
+  const { db, downloadLinks } = context;
 
-  app.get<{
-    Params: { branch: string; year: string; semester: string; subjectCode: string; unitNumber: string };
-    Querystring: { expires?: string; sig?: string; download?: string };
-  }>(
+  app.get(
     '/api/download/:branch/:year/:semester/:subjectCode/:unitNumber',
     // PDFs are compressed already: the compression hook is not even asked (decision 013).
-    { config: { access: 'public' }, compress: false },
+    { config: { access: 'public' }, compress: false, schema: DOWNLOAD_SCHEMA },
     async (request, reply) => {
       const { branch, year, semester, subjectCode, unitNumber } = request.params;
       const yearNumber = normaliseYear(year);
@@ -61,39 +130,9 @@ export async function noteDownloadRoutes(
             })
           : undefined;
       // Links are for signed-in users: the bearer header, or a signature the units call handed out.
-      if (!request.user) {
-        const { expires, sig } = request.query;
-        if (expires === undefined && sig === undefined)
-          throw new HttpError(401, API_MESSAGES.downloadLoginRequired);
-        const verdict = row ? downloadLinks.check(pathOf(row), expires, sig) : 'invalid';
-        if (verdict !== 'valid') {
-          throw new HttpError(
-            401,
-            verdict === 'expired' ? API_MESSAGES.downloadLinkExpired : API_MESSAGES.downloadLinkInvalid,
-          );
-        }
-      }
+      if (!request.user) checkSignedLink(downloadLinks, row ? pathOf(row) : null, request.query);
       if (!row) throw new HttpError(404, API_MESSAGES.noteNotFound);
-      const filename = `${row.subject_code.replace(/[^A-Za-z0-9-]+/g, '')}-unit-${row.unit}.pdf`;
-      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
-      // The name goes into a path or a header: only the names the note store chooses (docs/security.md item 26).
-      if (!STORAGE_NAME.test(row.storage_name)) {
-        throw new Error(`note_files ${row.id} has a storage name the note store never chooses`);
-      }
-      reply
-        .header('Content-Disposition', `${disposition}; filename="${filename}"`)
-        .header('Cache-Control', 'private, no-cache')
-        .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY);
-      // Behind nginx (docs/deploy-behind-nginx.md): the checks above are done; nginx sends the bytes (sendfile,
-      // Range, ETag) from its internal location and keeps Content-Type, Content-Disposition and Cache-Control
-      // from this answer. The security headers it drops are set in that location (api/src/deploy/nginx-config.ts).
-      if (accelPrefix !== null) {
-        return reply
-          .header('X-Accel-Redirect', `${accelPrefix}${row.storage_name}`)
-          .type('application/pdf')
-          .send();
-      }
-      return reply.sendFile(row.storage_name, noteStore.filesDir, FILE_SEND_OPTIONS);
+      return sendNoteFile(reply, row, context, { download: request.query.download === '1' });
     },
   );
 }

@@ -1,15 +1,16 @@
 /**
- * Admins' note uploads (product §7, decision 006): one PDF streamed into the note store, then made its unit's
- * current file.
+ * Note uploads (product §7, decision 006): one PDF streamed into the note store. An admin's becomes its unit's
+ * current file at once; a teacher's waits for an admin's review, under per-teacher caps (decision 026).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { UPLOAD_MESSAGES, uploadQuery } from '@studyhub/shared/schemas';
+import { UPLOAD_MESSAGES, uploadQuery, uploadReply, type UploadReply } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
-import { HttpError, parse } from '../http-errors';
+import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
+import { replies, type FastifyZod } from '../plugins/contract';
 import { signedInUser } from '../plugins/authenticate';
-import { insertCurrentNoteFile, type NoteRow } from '../repositories/note-files';
+import type { NoteRow } from '../repositories/note-files';
+import { auditTarget } from '../services/upload-reviews';
 import { toRecentNote } from './notes';
 import { rateLimit } from './route-limits';
 
@@ -19,19 +20,27 @@ function sanitiseName(name: string): string {
   return base.replace(/[^\w.() -]+/g, '_').slice(0, 120) || 'upload.pdf';
 }
 
-export async function noteUploadRoutes(
-  app: FastifyInstance,
-  { context }: { context: AppContext },
-): Promise<void> {
-  const { db, dialect, clock, audit, noteStore } = context;
+export async function noteUploadRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
+  const { clock, audit, noteStore, uploadReviews, metrics } = context;
 
   app.post(
     '/api/upload/upload',
-    { config: { access: 'admin', rateLimit: rateLimit(context, 'upload') } },
+    {
+      config: { access: 'teacher', rateLimit: rateLimit(context, 'upload') },
+      onResponse: metrics.uploadAnswered,
+      // The body is a multipart form holding the one PDF (read as a stream below, not validated as JSON).
+      schema: {
+        querystring: uploadQuery,
+        consumes: ['multipart/form-data'],
+        response: replies({ 201: uploadReply }),
+      },
+    },
     async (request, reply) => {
-      const admin = signedInUser(request);
-      const target = parse(uploadQuery, request.query);
+      const uploader = signedInUser(request);
+      const target = request.query;
       if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.file);
+      // A teacher at a cap is told before sending the whole file.
+      await uploadReviews.checkCaps(uploader);
       // Whatever the multipart parser refuses here (no boundary, a body that ends early, a text field) is the
       // client's malformed form, not a server error (docs/security.md items 28, 31).
       const parts = request.parts({ limits: { fileSize: context.config.uploadMaxBytes } });
@@ -63,25 +72,37 @@ export async function noteUploadRoutes(
         original_name: sanitiseName(file.filename),
         size: stored.size,
         sha256: stored.sha256,
-        uploaded_by: admin.id,
+        uploaded_by: uploader.id,
         uploaded_at: clock().toISOString(),
-        current: 1,
+        current: 0,
+        state: 'pending',
+        published_at: null,
+        decided_by: null,
+        decided_at: null,
+        reason: null,
       };
-      // The previous file of the unit stays as history; only the newest is current (decision 006).
+      // The unit's previous file stays as history when this one becomes current (decision 006).
+      let state: UploadReply['state'];
       try {
-        await insertCurrentNoteFile(db, dialect, row);
+        state = await uploadReviews.record(row, uploader);
       } catch (error) {
         await noteStore.remove(stored.storageName);
         throw error;
       }
+      metrics.uploadStored(row.size);
       await audit({
-        action: 'notes.upload',
-        actorId: admin.id,
-        target: `${row.branch} ${row.subject_code} unit ${row.unit}`,
+        action: state === 'approved' ? 'notes.upload' : 'notes.submit',
+        actorId: uploader.id,
+        target: auditTarget(row),
         ip: request.ip,
-        details: { size: row.size, sha256: row.sha256, file: row.original_name },
+        details: { upload: row.id, size: row.size, sha256: row.sha256, file: row.original_name },
       });
-      return reply.code(201).send({ message: API_MESSAGES.uploaded, note: toRecentNote(row) });
+      const sent: UploadReply = {
+        message: state === 'approved' ? API_MESSAGES.uploaded : API_MESSAGES.submitted,
+        state,
+        note: toRecentNote(row),
+      };
+      return reply.code(201).send(sent);
     },
   );
 }

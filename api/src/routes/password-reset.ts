@@ -2,35 +2,41 @@
  * Password reset (product §7; docs/security.md items 5, 12–15, 36): forgot-password answers the same whatever the
  * address; a link works once, ends every session and lifts whatever locked the account.
  */
-import type { FastifyInstance } from 'fastify';
-import { emailBody, resetPasswordBody, resetTokenParams } from '@studyhub/shared/schemas';
+import { emailBody, messageReply, resetPasswordBody, resetTokenParams } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
-import { HttpError, parse } from '../http-errors';
+import { HttpError } from '../http-errors';
 import { MAILS } from '../mails';
 import { API_MESSAGES } from '../messages';
+import { replies, type FastifyZod } from '../plugins/contract';
 import { findUsablePasswordReset, usePasswordReset } from '../repositories/password-resets';
 import { hashPassword } from '../services/passwords';
 import { sha256 } from '../services/secrets';
 import { anonymousRoute } from './route-limits';
 
 export async function passwordResetRoutes(
-  app: FastifyInstance,
+  app: FastifyZod,
   { context }: { context: AppContext },
 ): Promise<void> {
   const { db, clock, mail, accountMail, audit, throttle } = context;
 
-  app.post('/api/auth/forgot-password', anonymousRoute(context, 'forgotPassword'), async (request) => {
-    const body = parse(emailBody, request.body);
-    const user = await accountMail.resetLink(body.email);
+  const forgotRoute = {
+    ...anonymousRoute(context, 'forgotPassword'),
+    schema: { body: emailBody, response: replies({ 200: messageReply }) },
+  };
+  app.post('/api/auth/forgot-password', forgotRoute, async (request) => {
+    const user = await accountMail.resetLink(request.body.email);
     if (user) await audit({ action: 'auth.password-reset.requested', actorId: user.id, ip: request.ip });
     return { message: API_MESSAGES.resetLinkSent };
   });
 
-  app.post('/api/auth/reset-password/:token', anonymousRoute(context, 'resetPassword'), async (request) => {
-    const { token } = parse(resetTokenParams, request.params);
-    const body = parse(resetPasswordBody, request.body);
+  const resetRoute = {
+    ...anonymousRoute(context, 'resetPassword'),
+    schema: { params: resetTokenParams, body: resetPasswordBody, response: replies({ 200: messageReply }) },
+  };
+  app.post('/api/auth/reset-password/:token', resetRoute, async (request) => {
+    const { params, body } = request;
     const nowIso = clock().toISOString();
-    const reset = await findUsablePasswordReset(db, sha256(token), nowIso);
+    const reset = await findUsablePasswordReset(db, sha256(params.token), nowIso);
     if (!reset) throw new HttpError(400, API_MESSAGES.resetInvalid);
     const passwordHash = await hashPassword(body.password);
     // Null when a concurrent request used the link first.

@@ -11,6 +11,10 @@ const PER_MINUTE = {
   google: 10,
   contact: 5,
   upload: 30,
+  /** A page load reports at most an open and a failure per area; a campus behind one address sends many. */
+  areaReport: 60,
+  /** A scraper asks every 15 s or so; a wrong token is not guessed at this pace. */
+  metrics: 120,
 } as const;
 
 export function rateLimit(context: AppContext, route: keyof typeof PER_MINUTE) {
@@ -27,6 +31,8 @@ export const BODY_LIMIT = {
   auth: 4 * 1024,
   google: 16 * 1024,
   contact: 32 * 1024,
+  /** An area report is three short fields (about 80 bytes). */
+  areaReport: 512,
   server: 1024 * 1024,
 } as const;
 

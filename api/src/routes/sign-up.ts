@@ -3,42 +3,50 @@
  * stores a registration of its own and answers its handle; the code of that registration creates the account.
  * Register and resend do the same work and answer the same whatever the address's state (services/account-mail.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import { registerBody, resendOtpBody, verifyOtpBody, type RegisterReply } from '@studyhub/shared/schemas';
+import {
+  blockedReply,
+  messageReply,
+  registerBody,
+  registerReply,
+  resendOtpBody,
+  verifyOtpBody,
+} from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
-import { HttpError, parse } from '../http-errors';
+import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
+import { replies, type FastifyZod } from '../plugins/contract';
 import { insertUser, type UserRow } from '../repositories/users';
 import { hashPassword } from '../services/passwords';
 import { anonymousRoute } from './route-limits';
 
-export async function signUpRoutes(
-  app: FastifyInstance,
-  { context }: { context: AppContext },
-): Promise<void> {
+export async function signUpRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
   const { db, clock, registrations, accountMail, audit } = context;
 
-  app.post(
-    '/api/auth/register',
-    anonymousRoute(context, 'register'),
-    async (request): Promise<RegisterReply> => {
-      const body = parse(registerBody, request.body);
-      // Hashed and stored whether or not the address has an account: the same work either way (item 39).
-      const passwordHash = await hashPassword(body.password);
-      const { registration, code } = await registrations.create({
-        email: body.email,
-        name: body.name,
-        passwordHash,
-      });
-      await accountMail.signUpCode(body.email, code);
-      await audit({ action: 'auth.register', target: body.email, ip: request.ip });
-      return { message: API_MESSAGES.registered, registration: registration.id };
-    },
-  );
+  const registerRoute = {
+    ...anonymousRoute(context, 'register'),
+    schema: { body: registerBody, response: replies({ 200: registerReply }) },
+  };
+  app.post('/api/auth/register', registerRoute, async (request) => {
+    const { body } = request;
+    // Hashed and stored whether or not the address has an account: the same work either way (item 39).
+    const passwordHash = await hashPassword(body.password);
+    const { registration, code } = await registrations.create({
+      email: body.email,
+      name: body.name,
+      passwordHash,
+    });
+    await accountMail.signUpCode(body.email, code);
+    await audit({ action: 'auth.register', target: body.email, ip: request.ip });
+    return { message: API_MESSAGES.registered, registration: registration.id };
+  });
 
-  app.post('/api/auth/verify-otp', anonymousRoute(context, 'verifyOtp'), async (request) => {
-    const body = parse(verifyOtpBody, request.body);
+  const verifyRoute = {
+    ...anonymousRoute(context, 'verifyOtp'),
+    schema: { body: verifyOtpBody, response: replies({ 200: messageReply }) },
+  };
+  app.post('/api/auth/verify-otp', verifyRoute, async (request) => {
+    const { body } = request;
     const check = await registrations.checkCode(body.registration, body.email, body.otp);
     if (check.kind === 'too-many-tries') throw new HttpError(400, API_MESSAGES.tooManyOtpTries);
     if (check.kind === 'invalid') throw new HttpError(400, API_MESSAGES.invalidOtp);
@@ -61,8 +69,12 @@ export async function signUpRoutes(
     return { message: API_MESSAGES.verified };
   });
 
-  app.post('/api/auth/resend-otp', anonymousRoute(context, 'resendOtp'), async (request, reply) => {
-    const body = parse(resendOtpBody, request.body);
+  const resendRoute = {
+    ...anonymousRoute(context, 'resendOtp'),
+    schema: { body: resendOtpBody, response: replies({ 200: messageReply, 403: blockedReply }) },
+  };
+  app.post('/api/auth/resend-otp', resendRoute, async (request, reply) => {
+    const { body } = request;
     const verdict = await accountMail.resendCode(body.registration, body.email);
     if (verdict.kind === 'blocked') {
       return reply.code(403).send({ message: API_MESSAGES.otpBlocked, unblockAt: verdict.unblockAt });

@@ -4,14 +4,14 @@
  * links: services/preload-links.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { isAreaName } from '@studyhub/shared/contract';
+import { isAreaName } from '@studyhub/contract';
 import {
   readRemotes,
   readShellVersion,
   releaseDir,
   SHELL_PAGES,
   VERSION_PATTERN,
-} from '@studyhub/shared/deploy';
+} from '@studyhub/tooling/deploy';
 import type { Config } from '../config';
 import { createPreloadLinks } from '../services/preload-links';
 import { createReleaseFiles, NO_CACHE, NOT_FOUND } from '../services/release-files';

@@ -4,18 +4,20 @@
  * admin form answers by merging (product §4; decision 007).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import {
+  idParams,
+  messageReply,
+  syllabusCleanupReply,
   syllabusEntryBody,
-  type SyllabusCleanupReply,
-  type SyllabusSaveReply,
-} from '@studyhub/shared/schemas';
+  syllabusSaveReply,
+} from '@studyhub/contract/schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
-import { HttpError, idParam, parse } from '../http-errors';
+import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
+import { replies, type FastifyZod } from '../plugins/contract';
 import {
   deleteSyllabusEntry,
   insertSyllabusEntry,
@@ -27,6 +29,8 @@ import {
 import { toEntry } from './syllabus';
 
 type SyllabusEntryInput = z.output<typeof syllabusEntryBody>;
+
+const ADMIN_ONLY = { access: 'admin' as const };
 
 /** The stored columns of a validated entry body. */
 function columnsOf(body: SyllabusEntryInput): SyllabusColumns {
@@ -59,14 +63,15 @@ function deletedEntryDetails(row: SyllabusRow) {
 }
 
 export async function syllabusAdminRoutes(
-  app: FastifyInstance,
+  app: FastifyZod,
   { context }: { context: AppContext },
 ): Promise<void> {
   const { db, clock, audit } = context;
 
-  app.post('/api/syllabus', { config: { access: 'admin' } }, async (request, reply) => {
+  const add = { body: syllabusEntryBody, response: replies({ 201: syllabusSaveReply }) };
+  app.post('/api/syllabus', { config: ADMIN_ONLY, schema: add }, async (request, reply) => {
     const admin = signedInUser(request);
-    const body = parse(syllabusEntryBody, request.body);
+    const { body } = request;
     const now = clock().toISOString();
     const row: SyllabusRow = { id: randomUUID(), ...columnsOf(body), created_at: now, updated_at: now };
     try {
@@ -82,15 +87,14 @@ export async function syllabusAdminRoutes(
       ip: request.ip,
       details: { code: row.code },
     });
-    return reply
-      .code(201)
-      .send({ message: API_MESSAGES.syllabusAdded, entry: toEntry(row) } satisfies SyllabusSaveReply);
+    return reply.code(201).send({ message: API_MESSAGES.syllabusAdded, entry: toEntry(row) });
   });
 
-  app.put('/api/syllabus/:id', { config: { access: 'admin' } }, async (request) => {
+  const update = { params: idParams, body: syllabusEntryBody, response: replies({ 200: syllabusSaveReply }) };
+  app.put('/api/syllabus/:id', { config: ADMIN_ONLY, schema: update }, async (request) => {
     const admin = signedInUser(request);
-    const id = idParam(request.params);
-    const body = parse(syllabusEntryBody, request.body);
+    const { params, body } = request;
+    const { id } = params;
     let updated: SyllabusRow | undefined;
     try {
       updated = await updateSyllabusEntry(db, id, columnsOf(body), clock().toISOString());
@@ -100,21 +104,23 @@ export async function syllabusAdminRoutes(
     }
     if (!updated) throw new HttpError(404, API_MESSAGES.syllabusNotFound);
     await audit({ action: 'syllabus.update', actorId: admin.id, target: id, ip: request.ip });
-    return { message: API_MESSAGES.syllabusUpdated, entry: toEntry(updated) } satisfies SyllabusSaveReply;
+    return { message: API_MESSAGES.syllabusUpdated, entry: toEntry(updated) };
   });
 
   // Registered before /:id would not matter (static segments win), but it reads better first.
-  app.delete('/api/syllabus/cleanup/duplicates', { config: { access: 'admin' } }, async (request) => {
+  const cleanup = { response: replies({ 200: syllabusCleanupReply }) };
+  app.delete('/api/syllabus/cleanup/duplicates', { config: ADMIN_ONLY, schema: cleanup }, async (request) => {
     const admin = signedInUser(request);
     const removed = await removeDuplicateSyllabusEntries(db, clock);
     await audit({ action: 'syllabus.cleanup', actorId: admin.id, ip: request.ip, details: { removed } });
     const message = `Removed ${removed} duplicate ${removed === 1 ? 'entry' : 'entries'}.`;
-    return { message, removed } satisfies SyllabusCleanupReply;
+    return { message, removed };
   });
 
-  app.delete('/api/syllabus/:id', { config: { access: 'admin' } }, async (request) => {
+  const deletion = { params: idParams, response: replies({ 200: messageReply }) };
+  app.delete('/api/syllabus/:id', { config: ADMIN_ONLY, schema: deletion }, async (request) => {
     const admin = signedInUser(request);
-    const id = idParam(request.params);
+    const { id } = request.params;
     // Taken in the delete statement itself, so the audit row names exactly what was removed.
     const deleted = await deleteSyllabusEntry(db, id);
     if (!deleted) throw new HttpError(404, API_MESSAGES.syllabusNotFound);

@@ -2,20 +2,15 @@
  * The syllabus list (product §7): signed-in users read the entries with filters. Admins' writes are in
  * syllabus-admin.ts.
  */
-import type { FastifyInstance } from 'fastify';
-import { syllabusEntry, syllabusQuery, type SyllabusEntry } from '@studyhub/shared/schemas';
-import { z } from 'zod';
+import { syllabusListReply, syllabusQuery, type SyllabusEntry } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
-import { parse } from '../http-errors';
+import { replies, type FastifyZod } from '../plugins/contract';
 import {
   listSyllabusEntries,
   type SyllabusFilters,
   type SyllabusRow,
 } from '../repositories/syllabus-entries';
 import { sendCached } from '../services/read-cache';
-
-/** GET /api/syllabus's reply, serialised from this schema (fast-json-stringify): every field of SyllabusEntry. */
-export const SYLLABUS_LIST_REPLY = z.toJSONSchema(z.array(syllabusEntry), { target: 'draft-07' });
 
 export function toEntry(row: SyllabusRow): SyllabusEntry {
   return {
@@ -31,10 +26,7 @@ export function toEntry(row: SyllabusRow): SyllabusEntry {
   };
 }
 
-export async function syllabusRoutes(
-  app: FastifyInstance,
-  { context }: { context: AppContext },
-): Promise<void> {
+export async function syllabusRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
   const { db, readCache } = context;
 
   // Every write to syllabus_entries bumps the `syllabus` version: each filter's reply is kept per version
@@ -43,9 +35,13 @@ export async function syllabusRoutes(
   app.get(
     '/api/syllabus',
     // sendCached compresses (once per version): the compression hook is not asked.
-    { config: { access: 'signed-in' }, compress: false, schema: { response: { 200: SYLLABUS_LIST_REPLY } } },
+    {
+      config: { access: 'signed-in' },
+      compress: false,
+      schema: { querystring: syllabusQuery, response: replies({ 200: syllabusListReply }) },
+    },
     async (request, reply) => {
-      const query = parse(syllabusQuery, request.query);
+      const { query } = request;
       // Empty filters filter nothing; `system=All` (any case) means both systems.
       const filters: SyllabusFilters = [
         ['program', query.program || undefined],
@@ -57,7 +53,7 @@ export async function syllabusRoutes(
       const key = JSON.stringify(filters.map(([, value]) => value ?? null));
       const cached = await readCache.reply('syllabus', key, async () => {
         const rows = await listSyllabusEntries(db, filters);
-        // The route's schema serialiser (fast-json-stringify) makes JSON text.
+        // The route's reply serialiser (plugins/contract.ts) makes the JSON text.
         return reply.serialize(rows.map(toEntry)) as string;
       });
       return sendCached(request, reply, cached);

@@ -3,7 +3,7 @@
  * docs/security.md item 20) and only its verified claims are used. Tests pass a local key set.
  */
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { isPlainText } from '@studyhub/shared/schemas';
+import { isPlainText } from '@studyhub/contract/schemas';
 
 /** The text without the characters a free-text field refuses (one code point at a time). */
 function plainTextOnly(text: string): string {

@@ -12,6 +12,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from './clock';
+import type { LockoutScope, Metrics } from './metrics';
 import { sha256 } from './secrets';
 
 export const THROTTLE = {
@@ -24,7 +25,12 @@ export const THROTTLE = {
   maxDelayMs: 15 * 60_000,
 } as const;
 
-type Counter = { key: string; account: string | null; lockAfter: (failures: number) => number | null };
+type Counter = {
+  key: string;
+  account: string | null;
+  scope: LockoutScope;
+  lockAfter: (failures: number) => number | null;
+};
 
 /** Row keys stay short whatever the input: long values are stored hashed (a PostgreSQL index limit). */
 function rowKey(kind: string, value: string): string {
@@ -38,19 +44,21 @@ export function accountDelayMs(failures: number): number | null {
   return Math.min(THROTTLE.firstDelayMs * 2 ** Math.min(beyond - 1, 30), THROTTLE.maxDelayMs);
 }
 
-export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
+export function createLoginThrottle(db: Kysely<Database>, clock: Clock, metrics: Pick<Metrics, 'lockedOut'>) {
   const counters = (email: string, ip: string): Counter[] => [
     {
       key: rowKey('pair', `${email}|${ip}`),
       account: email,
+      scope: 'account-and-address',
       lockAfter: (failures) => (failures >= THROTTLE.maxFailuresPerPair ? THROTTLE.lockMs : null),
     },
     {
       key: rowKey('ip', ip),
       account: null,
+      scope: 'address',
       lockAfter: (failures) => (failures >= THROTTLE.maxFailuresPerIp ? THROTTLE.lockMs : null),
     },
-    { key: rowKey('account', email), account: email, lockAfter: accountDelayMs },
+    { key: rowKey('account', email), account: email, scope: 'account', lockAfter: accountDelayMs },
   ];
 
   return {
@@ -72,7 +80,7 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
       const now = clock();
       const nowIso = now.toISOString();
       const windowStart = new Date(now.getTime() - THROTTLE.windowMs).toISOString();
-      for (const { key, account, lockAfter } of counters(email, ip)) {
+      for (const { key, account, scope, lockAfter } of counters(email, ip)) {
         await db
           .insertInto('login_throttle')
           .values({ key, account, failures: 0, window_started_at: nowIso, locked_until: null })
@@ -96,6 +104,7 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock) {
             .set({ locked_until: new Date(now.getTime() + lockMs).toISOString() })
             .where('key', '=', key)
             .execute();
+          metrics.lockedOut(scope);
         }
       }
     },

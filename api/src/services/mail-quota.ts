@@ -8,7 +8,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { OTP_BLOCK_DURATION_MS, OTP_MAX_RESENDS, OTP_RESEND_COOLDOWN_MS } from '@studyhub/shared/constants';
+import { OTP_BLOCK_DURATION_MS, OTP_MAX_RESENDS, OTP_RESEND_COOLDOWN_MS } from '@studyhub/contract';
 import { lockForTransaction, type Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Clock } from './clock';
@@ -17,6 +17,8 @@ import type { Clock } from './clock';
 export const MAIL_CAPS = {
   'password-reset': { max: 3, windowMs: 30 * 60_000 },
   'account-exists': { max: 1, windowMs: 30 * 60_000 },
+  /** Decisions on a teacher's uploads (decision 026); past this, My uploads still says what became of them. */
+  'upload-review': { max: 10, windowMs: 60 * 60_000 },
 } as const;
 
 export type CappedPurpose = keyof typeof MAIL_CAPS;

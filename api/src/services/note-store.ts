@@ -4,12 +4,13 @@
  * upload leaves nothing behind; nothing partial is ever visible.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream, lstatSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UPLOAD_MESSAGES } from '@studyhub/shared/schemas';
+import { isAlive } from '@studyhub/tooling/deploy';
+import { UPLOAD_MESSAGES } from '@studyhub/contract/schemas';
 import { HttpError } from '../http-errors';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
@@ -32,18 +33,46 @@ export interface StoredFile {
 }
 
 /**
- * A temp file outlives its upload only when the process died while writing it (`kill -9`, a crash, power loss):
- * those are removed at start-up (docs/security.md item 32). Only the ones untouched for longer than a whole request
- * may take: replicas sharing FILES_DIR may be writing the others right now.
+ * The process writing a temp file, in its name: `<storage name>.<machine>-<pid>.part`. The machine is a hash of
+ * the kernel's boot id and the process's pid namespace, so two processes with the same `machine` can see each
+ * other's pids. Null where /proc does not say (not Linux): the age rule below is then the only one.
  */
-function removeStaleTempFiles(incomingDir: string, staleAfterMs: number): void {
+export function tempFileOwner(): string | null {
+  try {
+    const machine = createHash('sha256')
+      .update(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8'))
+      .update(readlinkSync('/proc/self/ns/pid'))
+      .digest('hex')
+      .slice(0, 16);
+    return `${machine}-${process.pid}`;
+  } catch {
+    return null;
+  }
+}
+
+const OWNED_TEMP_FILE = /\.([0-9a-f]{16})-(\d+)\.part$/;
+
+/**
+ * A temp file outlives its upload only when its process died while writing it (`kill -9`, a crash, power loss):
+ * those are removed at start-up (docs/security.md item 32). A file whose writer ran on this machine and is gone
+ * (or whose pid is this very process's, as after a container restart) goes at once. Any other goes once it is
+ * older than the longest upload may take (the whole-request time limit, derived from UPLOAD_MAX_MB): replicas on
+ * other machines sharing FILES_DIR may be writing it right now.
+ */
+function removeLeftTempFiles(incomingDir: string, staleAfterMs: number, owner: string | null): void {
   const now = Date.now();
+  const machine = owner?.split('-')[0];
   for (const name of readdirSync(incomingDir)) {
     if (!name.endsWith('.part')) continue;
     const file = path.join(incomingDir, name);
+    const writer = OWNED_TEMP_FILE.exec(name);
+    const writerGone =
+      writer !== null &&
+      writer[1] === machine &&
+      (Number(writer[2]) === process.pid || !isAlive(Number(writer[2])));
     try {
       const stat = lstatSync(file);
-      if (stat.isFile() && now - stat.mtimeMs > staleAfterMs) rmSync(file, { force: true });
+      if (stat.isFile() && (writerGone || now - stat.mtimeMs > staleAfterMs)) rmSync(file, { force: true });
     } catch {
       // Renamed into place, or removed by its request or another replica's clean-up, since the listing.
     }
@@ -55,15 +84,18 @@ export function createNoteStore(filesDir: string, maxBytes: number, staleAfterMs
   const incomingDir = path.join(filesDir, '.incoming');
   ensurePrivateDir(filesDir);
   ensurePrivateDir(incomingDir);
-  removeStaleTempFiles(incomingDir, staleAfterMs);
+  const owner = tempFileOwner();
+  removeLeftTempFiles(incomingDir, staleAfterMs, owner);
   const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
 
   return {
     filesDir,
+    /** Where uploads are written before they are renamed into place (readiness checks it takes a write). */
+    incomingDir,
 
     async save(source: Readable & { truncated?: boolean }): Promise<StoredFile> {
       const storageName = `${randomUUID()}.pdf`;
-      const temp = path.join(incomingDir, `${storageName}.part`);
+      const temp = path.join(incomingDir, `${storageName}${owner ? `.${owner}` : ''}.part`);
       const hash = createHash('sha256');
       let size = 0;
       let head = Buffer.alloc(0);

@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { areaFiles, type AreaManifest, type AreaName } from '@studyhub/shared/contract';
-import { isReleasePath, readRemotes, releaseDir } from '@studyhub/shared/deploy';
-import { routeFor } from '@studyhub/shared/routes';
+import { areaFiles, type AreaManifest, type AreaName } from '@studyhub/contract';
+import { isReleasePath, readRemotes, releaseDir } from '@studyhub/tooling/deploy';
+import { routeFor } from '@studyhub/contract';
 import type { Config } from '../config';
 
 /** The shell fetches this first of all (shell/src/areas/remotes-file.ts), so every shell page names it for preloading. */

@@ -2,8 +2,8 @@
  * Replies of the hot reads (GET /api/notes/recent, GET /api/syllabus), kept as JSON text per dataset version.
  * Every write to a dataset's table bumps its row in `content_versions` in the same transaction (triggers,
  * migration 0005), so a version names exactly one state of the data, on every server process that shares the
- * database. Each request reads the version (one prepared single-row query) and serves the reply kept
- * for that version, or loads it; a different version empties the dataset's replies. The data is loaded after its
+ * database. Each request gets a version read that started after it arrived (one prepared single-row query, shared
+ * by the requests of one event-loop turn) and serves the reply kept for that version, or loads it; a different version empties the dataset's replies. The data is loaded after its
  * version was read, so what is kept under a version is never older than that version: once a write has
  * committed (and was answered), no process serves what came before it.
  *
@@ -56,7 +56,7 @@ export class CachedReply {
 }
 
 /** How the version of a dataset is read: a prepared query that sees committed data only. */
-type VersionReader = { read(dataset: Dataset): Promise<number | undefined>; close(): void };
+export type VersionReader = { read(dataset: Dataset): Promise<number | undefined>; close(): void };
 
 /**
  * SQLite: a read-only connection of its own. The app's connection could be inside a write transaction at that
@@ -109,6 +109,33 @@ function queuedVersions(db: Kysely<Database>): VersionReader {
   };
 }
 
+/**
+ * One version read per dataset per turn of the event loop, shared by the requests that asked before it started:
+ * the read runs once the requests parsed in this turn have asked (setImmediate), so each request still gets a
+ * version read after it arrived, and a write answered before that is seen. Under load, dozens of requests share a
+ * read instead of each paying for one (issue 12).
+ */
+export function oneReadPerTurn(reader: VersionReader): VersionReader {
+  const next = new Map<Dataset, Promise<number | undefined>>();
+  return {
+    read(dataset) {
+      let version = next.get(dataset);
+      if (!version) {
+        version = new Promise((resolve, reject) =>
+          setImmediate(() => {
+            // A request asking from now on arrived after this read started: it needs the next one.
+            next.delete(dataset);
+            reader.read(dataset).then(resolve, reject);
+          }),
+        );
+        next.set(dataset, version);
+      }
+      return version;
+    },
+    close: () => reader.close(),
+  };
+}
+
 interface Slot {
   version: number | undefined;
   replies: LruMap<string, Promise<CachedReply>>;
@@ -134,12 +161,13 @@ export function createReadCache(options: {
   databaseUrl: string;
   pool?: pg.Pool;
 }): ReadCache {
-  const versions =
+  const versions = oneReadPerTurn(
     options.dialect === 'postgres' && options.pool
       ? postgresVersions(options.pool)
       : options.databaseUrl === ':memory:'
         ? queuedVersions(options.db)
-        : sqliteVersions(options.databaseUrl);
+        : sqliteVersions(options.databaseUrl),
+  );
   const slots = new Map<Dataset, Slot>(DATASETS.map((dataset) => [dataset, emptySlot(undefined)]));
   return {
     async reply(dataset, key, load) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SHARED_USAGE_FILE } from '@studyhub/contract';
 import {
   isReleasePath,
   isSourceMap,
@@ -16,7 +17,7 @@ import {
   SHELL_PAGES,
   sourceMapDir,
   type AppName,
-} from '@studyhub/shared/deploy';
+} from '@studyhub/tooling/deploy';
 import type { Config } from '../config';
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -29,6 +30,8 @@ const UNHASHED_ENTRIES = new Set([
   'remoteEntry.js',
   'mf-manifest.json',
   'build-info.json',
+  // The shell's copy of the platform, read by the page when an area fails (decision 028).
+  SHARED_USAGE_FILE,
 ]);
 
 /** A regular file reached through no link: its real path is the path itself. Throws when there is none. */

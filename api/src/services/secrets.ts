@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH } from '@studyhub/shared/constants';
+import { OTP_LENGTH } from '@studyhub/contract';
 
 /** A 6-digit code from the CSPRNG (docs/security.md item 7). */
 export function newOtpCode(): string {
@@ -20,6 +20,14 @@ export function sameHash(a: string, b: string): boolean {
 /** 256 random bits, base64url (43 characters; docs/security.md item 13). */
 export function newResetToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Whether `given` is `secret`, in a time that depends on neither where they differ nor their lengths: both are
+ * hashed to 32 bytes first, then compared in constant time.
+ */
+export function sameSecret(given: string, secret: string): boolean {
+  return sameHash(sha256(given), sha256(secret));
 }
 
 export function sha256(value: string): string {

@@ -1,0 +1,34 @@
+/**
+ * GET /metrics: Prometheus text (decision 025), for a scraper holding METRICS_TOKEN. Without the setting there
+ * is no such page (404, as for any unknown path); with it, only `Authorization: Bearer <METRICS_TOKEN>` is
+ * answered, compared in constant time.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { HttpError } from '../http-errors';
+import { API_MESSAGES } from '../messages';
+import { bearerToken } from '../plugins/authenticate';
+import { sameSecret } from '../services/secrets';
+import { rateLimit } from './route-limits';
+
+export async function metricsRoutes(
+  app: FastifyInstance,
+  { context }: { context: AppContext },
+): Promise<void> {
+  const { config, metrics } = context;
+
+  app.get(
+    '/metrics',
+    { config: { access: 'public', rateLimit: rateLimit(context, 'metrics') } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (config.metricsToken === null) throw new HttpError(404, 'Not Found');
+      const given = bearerToken(request);
+      if (given === null || !sameSecret(given, config.metricsToken)) {
+        reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
+        throw new HttpError(401, API_MESSAGES.metricsToken);
+      }
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    },
+  );
+}

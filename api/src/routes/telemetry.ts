@@ -1,0 +1,30 @@
+/**
+ * What browsers report of the areas they load (decision 025): anyone may send it, signed in or not, and it holds
+ * only an area, a released version and what happened. Counted for the metrics and the canary guard.
+ */
+import { z } from 'zod';
+import { areaReport } from '@studyhub/contract/schemas';
+import type { AppContext } from '../context';
+import { HttpError } from '../http-errors';
+import { API_MESSAGES } from '../messages';
+import { replies, type FastifyZod } from '../plugins/contract';
+import { anonymousRoute, BODY_LIMIT } from './route-limits';
+
+const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
+
+export async function telemetryRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
+  const report = {
+    ...anonymousRoute(context, 'areaReport', BODY_LIMIT.areaReport),
+    schema: { body: areaReport, response: replies({ 204: z.null() }) },
+    // Fastify also parses text and forms; a report is JSON and nothing else, whatever the body holds.
+    preValidation: async (request: { headers: { 'content-type'?: string } }) => {
+      if (!isJson(request.headers['content-type'])) throw new HttpError(415, API_MESSAGES.jsonOnly);
+    },
+  };
+  app.post('/api/telemetry/area-error', report, async (request, reply) => {
+    // Reports of versions that are neither stable nor canary are dropped, yet answered alike: the sender
+    // learns nothing from the answer, and a page loaded before a rollback has nothing to fix.
+    await context.canaryGuard.record(request.body);
+    return reply.code(204).send(null);
+  });
+}

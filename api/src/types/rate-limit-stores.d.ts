@@ -1,0 +1,18 @@
+// @fastify/rate-limit's own stores, which its package types do not declare (services/rate-limit-store.ts).
+declare module '@fastify/rate-limit/store/RedisStore.js' {
+  import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+  import type { Redis } from 'ioredis';
+  const RedisStore: new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    redis: Redis,
+    key: string,
+  ) => FastifyRateLimitStore;
+  export default RedisStore;
+}
+
+declare module '@fastify/rate-limit/store/LocalStore.js' {
+  import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+  const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean) => FastifyRateLimitStore;
+  export default LocalStore;
+}
