@@ -1,15 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
-import {
-  apiClient,
-  areaRoutes,
-  CONTRACT_VERSION,
-  isRemoteAreaModule,
-  useSession,
-  type SessionUser,
-} from '@studyhub/shared';
-import type { User } from '@studyhub/shared/schemas';
+import { apiClient, useSession, type SessionUser } from '@studyhub/shared';
+import { areaRoutes, CONTRACT_VERSION, isRemoteAreaModule } from '@studyhub/contract';
+import type { User } from '@studyhub/contract/schemas';
 import {
   ADMIN,
   currentLocation,
@@ -18,7 +12,7 @@ import {
   networkError,
   renderWithProviders,
   settle,
-  STUDENT,
+  TEACHER,
 } from '@studyhub/shared/testing';
 import { AdminArea } from './admin-area';
 import * as exposed from './expose';
@@ -40,7 +34,12 @@ const EMPTY_PAGE = { items: [], page: 1, pageSize: 25, total: 0 };
 function serverAnswers(me: () => Promise<unknown>) {
   get.mockImplementation(((url: string) => {
     if (url === '/api/me') return me();
-    const paged = url === '/api/admin/audit' || url === '/api/admin/messages';
+    const paged = [
+      '/api/admin/audit',
+      '/api/admin/messages',
+      '/api/admin/reviews',
+      '/api/uploads/mine',
+    ].includes(url);
     return Promise.resolve({ data: paged ? EMPTY_PAGE : [] });
   }) as typeof apiClient.get);
 }
@@ -90,6 +89,8 @@ describe('AdminArea', () => {
     ['/admin/users', 'User Roles'],
     ['/admin/activity', 'Activity'],
     ['/admin/messages', 'Messages'],
+    ['/admin/review-uploads', 'Review uploads'],
+    ['/my-uploads', 'My uploads'],
   ])('renders %s, the route table’s row, after the session check', async (path, title) => {
     const entry = areaRoutes('admin').find((row) => row.path === path);
     expect(entry).toBeDefined();
@@ -150,11 +151,29 @@ describe('the session check on entering an admin page (product §6, §8)', () =>
     expect(screen.queryByRole('heading', { name: 'User Roles' })).not.toBeInTheDocument();
   });
 
-  it('the upload page, open to any signed-in user, lets a student through to its own notice', async () => {
+  it.each([
+    ['upload-notes', '/admin/upload-notes', 'Upload Notes'],
+    ['my-uploads', '/my-uploads', 'My uploads'],
+  ])('a teacher’s page (%s) opens for a teacher the server knows as one', async (page, path, title) => {
+    serverAnswers(() => Promise.resolve({ data: { user: { ...SERVER_ADMIN, role: 'teacher' } } }));
+    renderArea(page, path, TEACHER);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it('a teacher demoted to student meanwhile is denied a teacher’s page, and the session learns it', async () => {
     serverAnswers(() => Promise.resolve({ data: { user: { ...SERVER_ADMIN, role: 'student' } } }));
-    renderArea('upload-notes', '/admin/upload-notes', STUDENT);
-    expect(await screen.findByText('Only admins can upload notes.')).toBeInTheDocument();
+    renderArea('my-uploads', '/my-uploads', TEACHER);
+    expect(await screen.findByText('Access Denied: Teachers and admins only.')).toBeInTheDocument();
+    expect(screen.getByText('Access Denied: Teachers and admins only')).toHaveAttribute('role', 'alert');
     expect(screen.getByTestId('session')).toHaveTextContent('student');
+    expect(screen.queryByRole('heading', { name: 'My uploads' })).not.toBeInTheDocument();
+  });
+
+  it('the review page is for admins only: a teacher is denied it', async () => {
+    serverAnswers(() => Promise.resolve({ data: { user: { ...SERVER_ADMIN, role: 'teacher' } } }));
+    renderArea('review-uploads', '/admin/review-uploads', TEACHER);
+    expect(await screen.findByText('Access Denied: Admins only.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Review uploads' })).not.toBeInTheDocument();
   });
 
   it('when the server cannot be reached, the page opens and reports its own failures', async () => {
@@ -166,7 +185,7 @@ describe('the session check on entering an admin page (product §6, §8)', () =>
 });
 
 describe('admin home (product §2, §6)', () => {
-  it('links to the four SPEC pages and the two beyond it', async () => {
+  it('links to the four SPEC pages and the three beyond it', async () => {
     renderArea('home', '/admin');
     const nav = await screen.findByRole('navigation', { name: 'Administration' });
     const links = [...nav.querySelectorAll('a')].map((link) => [
@@ -175,12 +194,25 @@ describe('admin home (product §2, §6)', () => {
     ]);
     expect(links).toEqual([
       ['Upload Notes', '/admin/upload-notes'],
+      ['Review uploads', '/admin/review-uploads'],
       ['Add Syllabus', '/admin/add-syllabus'],
       ['Manage Syllabus', '/admin/syllabus-table'],
       ['User Roles', '/admin/users'],
       ['Activity', '/admin/activity'],
       ['Messages', '/admin/messages'],
     ]);
+  });
+
+  it('shows how many uploads wait for review on its card', async () => {
+    get.mockImplementation(((url: string) =>
+      Promise.resolve({
+        data: url === '/api/me' ? { user: SERVER_ADMIN } : { ...EMPTY_PAGE, total: 4 },
+      })) as typeof apiClient.get);
+    renderArea('home', '/admin');
+    expect(await screen.findByRole('link', { name: /Review uploads 4 waiting/ })).toHaveAttribute(
+      'href',
+      '/admin/review-uploads',
+    );
   });
 
   it('wants the exact role "admin": "Admin" sees "Access Denied: Admins only"', async () => {

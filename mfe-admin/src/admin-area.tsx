@@ -1,10 +1,12 @@
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
-import { ROUTE_TABLE, type AreaRoutesProps } from '@studyhub/shared';
+import { ROUTE_TABLE, type Access, type AreaRoutesProps } from '@studyhub/contract';
 import { ActivityPage } from './pages/activity-page';
 import { AddSyllabusPage } from './pages/add-syllabus-page';
 import { AdminHomePage } from './pages/admin-home-page';
 import { MessagesPage } from './pages/messages-page';
+import { MyUploadsPage } from './pages/my-uploads-page';
+import { ReviewUploadsPage } from './pages/review-uploads-page';
 import { SyllabusTablePage } from './pages/syllabus-table-page';
 import { UploadNotesPage } from './pages/upload-notes-page';
 import { UsersPage } from './pages/users-page';
@@ -14,6 +16,8 @@ import { AdminSessionCheck } from './session/admin-session-check';
 const PAGES: Record<string, () => ReactElement> = {
   home: AdminHomePage,
   'upload-notes': () => <UploadNotesPage />,
+  'my-uploads': MyUploadsPage,
+  'review-uploads': ReviewUploadsPage,
   'add-syllabus': AddSyllabusPage,
   'syllabus-table': SyllabusTablePage,
   users: UsersPage,
@@ -21,15 +25,16 @@ const PAGES: Record<string, () => ReactElement> = {
   messages: MessagesPage,
 };
 
-const isAdminOnly = (page: string) =>
-  ROUTE_TABLE.some((route) => route.area === 'admin' && route.page === page && route.access === 'admin');
+/** Who may open the page, as the route table says; a page missing from it is treated as admin-only. */
+const accessOf = (page: string): Access =>
+  ROUTE_TABLE.find((route) => route.area === 'admin' && route.page === page)?.access ?? 'admin';
 
-/** Every admin page first checks the session with the server (product §6, §8). */
+/** Every page of the area first checks the session with the server (product §6, §8). */
 export function AdminArea({ page }: AreaRoutesProps) {
   const Page = PAGES[page];
   if (!Page) return <Navigate to="/" replace />;
   return (
-    <AdminSessionCheck key={page} adminOnly={isAdminOnly(page)}>
+    <AdminSessionCheck key={page} access={accessOf(page)}>
       <Page />
     </AdminSessionCheck>
   );

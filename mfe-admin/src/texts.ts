@@ -2,9 +2,12 @@
 export const UPLOAD_TEXTS = {
   allFieldsRequired: '⚠️ All fields are required!',
   success: '✅ Upload successful!',
+  /** A teacher's upload waits for an admin (decision 026). */
+  submitted: '✅ Upload received! An admin will review it before students can see it.',
+  teacherNote: 'Students see your notes once an admin approves them. You can follow each upload in',
   failure: '❌ Upload failed. Please try again.',
   notPdf: 'Only PDF files can be uploaded.',
-  adminsOnly: 'Only admins can upload notes.',
+  notAllowed: 'Only teachers and admins can upload notes.',
   noSubjects: 'No notes subjects for this branch yet.',
   timedOut: (seconds: number) => `The upload did not finish within ${seconds} s.`,
 } as const;
@@ -29,10 +32,12 @@ export const SYLLABUS_TEXTS = {
     'Merge syllabus entries that differ only in case or spacing? The oldest of each group keeps its links and gains the links it lacks; the others are deleted.',
 } as const;
 
-/** The admin frame's texts: product §2 and §8 word for word. */
+/** The admin frame's texts: product §2 and §8 word for word; the teachers' pages are ours (decision 026). */
 export const ADMIN_TEXTS = {
   welcome: 'Welcome, Admin',
   accessDenied: 'Access Denied: Admins only',
+  teachersOnly: 'Access Denied: Teachers and admins only',
+  teachersOnlyToast: 'Access Denied: Teachers and admins only.',
   /** The /api/me check on entering an admin page (product §8 "401, 403 or no token"). */
   sessionExpired: 'Session expired. Please login again.',
   checking: 'Checking your session',
@@ -49,4 +54,41 @@ export const USERS_TEXTS = {
   loading: 'Loading users...',
   confirmDelete: (who: string) =>
     `Delete ${who}? They can no longer sign in. Their uploads, messages and activity stay, shown as a deleted user.`,
+} as const;
+
+/** What the review queue and My uploads say (decision 026), in the product's plain, short words. */
+export const REVIEW_TEXTS = {
+  intro:
+    'Uploads from teachers wait here, oldest first. Students see nothing of them until you approve; a rejection tells the teacher why.',
+  loading: 'Loading uploads waiting for review...',
+  failed: 'Could not load the uploads waiting for review.',
+  empty: 'Nothing is waiting for review.',
+  read: 'Read',
+  approve: 'Approve',
+  reject: 'Reject',
+  rejectTitle: 'Reject this upload?',
+  reasonLabel: 'Reason (the teacher will read it)',
+  decisionFailed: 'The decision could not be saved.',
+  from: 'From',
+  deletedUploader: 'a deleted account',
+  expires: 'expires',
+} as const;
+
+export const MY_UPLOADS_TEXTS = {
+  intro: 'Every note you uploaded, newest first. Students see an upload once an admin approves it.',
+  loading: 'Loading your uploads...',
+  failed: 'Could not load your uploads.',
+  empty: 'You have not uploaded any notes yet.',
+  caption: 'Your uploads',
+  uploadMore: 'Upload Notes',
+  states: {
+    pending: 'Pending review',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    expired: 'Expired',
+  },
+  waitsUntil: (date: string) => `Waits for review until ${date}.`,
+  approvedOn: (date: string) => `Live for students since ${date}.`,
+  rejectedBecause: 'Reason:',
+  expiredOn: (date: string) => `Removed on ${date}: no admin reviewed it in time.`,
 } as const;

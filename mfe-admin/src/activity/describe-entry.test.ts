@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { AuditEntry } from '@studyhub/shared/schemas';
+import type { AuditEntry } from '@studyhub/contract/schemas';
 import { actionLabel, actorLabel, entryDetails } from './describe-entry';
 
 const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
@@ -18,6 +18,27 @@ describe('audit rows in words', () => {
     expect(actorLabel(entry({}))).toBe('Ravi Admin (ravi@example.com)');
     expect(actorLabel(entry({ actor: { id: 'gone', name: null, email: null } }))).toBe('Deleted user');
     expect(actorLabel(entry({ actor: null }))).toBe('Someone not signed in');
+    expect(actorLabel(entry({ actor: null, action: 'notes.expire' }))).toBe('StudyHub, automatically');
+  });
+
+  it('words the review queue’s actions (decision 026)', () => {
+    expect(actionLabel('notes.submit')).toBe('Uploaded notes for review');
+    expect(actionLabel('notes.approve')).toBe('Approved uploaded notes');
+    expect(actionLabel('notes.reject')).toBe('Rejected uploaded notes');
+    expect(actionLabel('notes.expire')).toBe('Uploaded notes expired unreviewed');
+    const target = 'CSE CS-601 unit 3';
+    expect(
+      entryDetails(entry({ action: 'notes.approve', target, details: { upload: 'u1', file: 'ml.pdf' } })),
+    ).toBe('CSE CS-601 unit 3 · ml.pdf');
+    expect(
+      entryDetails(
+        entry({
+          action: 'notes.reject',
+          target,
+          details: { upload: 'u1', file: 'ml.pdf', reason: 'Blank pages.' },
+        }),
+      ),
+    ).toBe('CSE CS-601 unit 3 · ml.pdf · reason: Blank pages.');
   });
 
   it('words the known actions and shows an unknown one as it is', () => {

@@ -2,7 +2,7 @@
  * How the Activity page words an audit row: who did it, what it was, and the particulars worth reading.
  * Actions the page does not know yet are shown by their name, so a newer server never hides a row.
  */
-import type { AuditEntry } from '@studyhub/shared/schemas';
+import type { AuditEntry } from '@studyhub/contract/schemas';
 
 const ACTIONS: Record<string, string> = {
   'admin.created-by-cli': 'Admin created from the command line',
@@ -17,6 +17,10 @@ const ACTIONS: Record<string, string> = {
   'auth.password-reset.completed': 'Reset their password',
   'contact.sent': 'Sent a contact message',
   'notes.upload': 'Uploaded notes',
+  'notes.submit': 'Uploaded notes for review',
+  'notes.approve': 'Approved uploaded notes',
+  'notes.reject': 'Rejected uploaded notes',
+  'notes.expire': 'Uploaded notes expired unreviewed',
   'syllabus.add': 'Added a syllabus entry',
   'syllabus.update': 'Edited a syllabus entry',
   'syllabus.delete': 'Deleted a syllabus entry',
@@ -27,9 +31,13 @@ export function actionLabel(action: string): string {
   return ACTIONS[action] ?? action;
 }
 
-/** "Asha (asha@example.com)", "Deleted user" once the account is gone, "Someone not signed in" for no actor. */
+/**
+ * "Asha (asha@example.com)", "Deleted user" once the account is gone, "Someone not signed in" for no actor, and
+ * StudyHub itself for what it does on its own (an upload expiring).
+ */
 export function actorLabel(entry: AuditEntry): string {
-  if (!entry.actor) return 'Someone not signed in';
+  if (!entry.actor)
+    return entry.action === 'notes.expire' ? 'StudyHub, automatically' : 'Someone not signed in';
   if (entry.actor.name === null) return 'Deleted user';
   return `${entry.actor.name} (${entry.actor.email})`;
 }
@@ -71,7 +79,14 @@ export function entryDetails(entry: AuditEntry): string {
     case 'syllabus.delete':
       return deletedSyllabusEntry(details);
     case 'notes.upload':
+    case 'notes.submit':
+    case 'notes.approve':
+    case 'notes.expire':
       return [entry.target, text(details.file)].filter(Boolean).join(' · ');
+    case 'notes.reject':
+      return [entry.target, text(details.file), text(details.reason) && `reason: ${text(details.reason)}`]
+        .filter(Boolean)
+        .join(' · ');
     default: {
       const parts = Object.entries(details)
         .map(([key, value]) => (text(value) === null ? null : `${key}: ${text(value)}`))

@@ -1,8 +1,7 @@
-import { apiClient } from '@studyhub/shared';
-import type { SyllabusCleanupReply } from '@studyhub/shared/schemas';
+import { apiDelete } from '@studyhub/shared';
+import { syllabusCleanupReply, type SyllabusCleanupReply } from '@studyhub/contract/schemas';
 
 /** DELETE /api/syllabus/cleanup/duplicates (admins): merges entries that differ only in case and spacing. */
 export async function cleanSyllabusDuplicates(): Promise<SyllabusCleanupReply> {
-  const { data } = await apiClient.delete<SyllabusCleanupReply>('/api/syllabus/cleanup/duplicates');
-  return data;
+  return apiDelete('/api/syllabus/cleanup/duplicates', __STUDYHUB_CHECK_REPLIES__ && syllabusCleanupReply);
 }

@@ -1,8 +1,7 @@
-import { apiClient } from '@studyhub/shared';
-import type { AuditPage } from '@studyhub/shared/schemas';
+import { apiGet } from '@studyhub/shared';
+import { auditPage, type AuditPage } from '@studyhub/contract/schemas';
 
 /** GET /api/admin/audit?page (admins): the audit trail, newest first. */
 export async function getAudit(page: number, signal?: AbortSignal): Promise<AuditPage> {
-  const { data } = await apiClient.get<AuditPage>('/api/admin/audit', { params: { page }, signal });
-  return data;
+  return apiGet('/api/admin/audit', __STUDYHUB_CHECK_REPLIES__ && auditPage, { params: { page }, signal });
 }

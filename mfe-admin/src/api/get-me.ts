@@ -1,8 +1,7 @@
-import { apiClient } from '@studyhub/shared';
-import type { MeReply, User } from '@studyhub/shared/schemas';
+import { apiGet } from '@studyhub/shared';
+import { meReply, type User } from '@studyhub/contract/schemas';
 
 /** GET /api/me (product §7): the session check of the admin pages; 401 when the token no longer works. */
 export async function getMe(signal?: AbortSignal): Promise<User> {
-  const { data } = await apiClient.get<MeReply>('/api/me', { signal });
-  return data.user;
+  return (await apiGet('/api/me', __STUDYHUB_CHECK_REPLIES__ && meReply, { signal })).user;
 }

@@ -1,8 +1,7 @@
-import { apiClient } from '@studyhub/shared';
-import type { User } from '@studyhub/shared/schemas';
+import { apiGet } from '@studyhub/shared';
+import { usersReply, type User } from '@studyhub/contract/schemas';
 
 /** GET /api/admin/users (admins): every user, newest first. */
 export async function getUsers(signal?: AbortSignal): Promise<User[]> {
-  const { data } = await apiClient.get<User[]>('/api/admin/users', { signal });
-  return Array.isArray(data) ? data : [];
+  return apiGet('/api/admin/users', __STUDYHUB_CHECK_REPLIES__ && usersReply, { signal });
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { apiClient, UPLOAD_TIMEOUT_MS } from '@studyhub/shared';
+import { apiClient } from '@studyhub/shared';
+import { UPLOAD_TIMEOUT_MS } from '@studyhub/contract';
 import { uploadNote } from './upload-note';
 
 afterEach(() => {
@@ -13,16 +14,30 @@ const QUERY = {
   subject: 'CS-501',
   unit: 'Unit 1',
 };
+const NOTE = {
+  _id: 'n1',
+  subject: 'Theory of Computation',
+  subjectCode: 'CS-501',
+  unit: 'Unit 1',
+  branch: 'CSE',
+  year: 'Third Year',
+  semester: 'Semester 5',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
 const pdf = () => new File(['%PDF-1.4'], 'unit1.pdf', { type: 'application/pdf' });
 
 describe('uploadNote', () => {
   it('posts one file field "pdf" with the choices as the query and the SPEC timeout', async () => {
-    const note = { _id: 'n1', subject: 'Theory of Computation', subjectCode: 'CS-501', unit: 'Unit 1' };
     const post = jest
       .spyOn(apiClient, 'post')
-      .mockResolvedValue({ data: { message: 'Upload successful', note } });
+      .mockResolvedValue({ data: { message: 'Upload successful', state: 'approved', note: NOTE } });
     const file = pdf();
-    await expect(uploadNote(file, QUERY)).resolves.toEqual({ message: 'Upload successful', note });
+    await expect(uploadNote(file, QUERY)).resolves.toEqual({
+      message: 'Upload successful',
+      state: 'approved',
+      note: NOTE,
+    });
 
     const [url, body, config] = post.mock.calls[0]!;
     expect(url).toBe('/api/upload/upload');
@@ -35,7 +50,9 @@ describe('uploadNote', () => {
   });
 
   it('takes another timeout and reports progress events in percent', async () => {
-    const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: {} });
+    const post = jest
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ data: { message: 'Upload successful', state: 'approved', note: NOTE } });
     const onProgress = jest.fn();
     await uploadNote(pdf(), QUERY, { timeoutMs: 60_000, onProgress });
     const config = post.mock.calls[0]![2]!;

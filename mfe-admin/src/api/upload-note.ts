@@ -1,5 +1,6 @@
-import { apiClient, UPLOAD_TIMEOUT_MS } from '@studyhub/shared';
-import type { UploadQuery, UploadReply } from '@studyhub/shared/schemas';
+import { apiPost } from '@studyhub/shared';
+import { UPLOAD_TIMEOUT_MS } from '@studyhub/contract';
+import { uploadReply, type UploadQuery, type UploadReply } from '@studyhub/contract/schemas';
 
 export interface UploadNoteOptions {
   /** Gives up after this long (product §9: 10 s); a page for slow links or big files may pass more. */
@@ -16,8 +17,9 @@ export function progressPercent(event: { loaded: number; total?: number; progres
 }
 
 /**
- * POST /api/upload/upload (product §7, admins only): the query names branch, year, semester, subject and unit;
- * the body is multipart with one file field, `pdf`. Answers 201 `{ message, note }`.
+ * POST /api/upload/upload (product §7; teachers and admins, decision 026): the query names branch, year,
+ * semester, subject and unit; the body is multipart with one file field, `pdf`. Answers 201 `{ message, state,
+ * note }`: `approved` for an admin's upload, `pending` for a teacher's.
  */
 export async function uploadNote(
   file: File,
@@ -26,7 +28,7 @@ export async function uploadNote(
 ): Promise<UploadReply> {
   const formData = new FormData();
   formData.append('pdf', file);
-  const { data } = await apiClient.post<UploadReply>('/api/upload/upload', formData, {
+  return apiPost('/api/upload/upload', formData, __STUDYHUB_CHECK_REPLIES__ && uploadReply, {
     params: query,
     timeout: timeoutMs,
     onUploadProgress: (event) => {
@@ -34,5 +36,4 @@ export async function uploadNote(
       if (percent !== null) onProgress?.(percent);
     },
   });
-  return data;
 }

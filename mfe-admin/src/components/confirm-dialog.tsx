@@ -2,7 +2,8 @@ import styled from 'styled-components';
 import { Button } from '@studyhub/shared';
 import { Modal } from '@studyhub/shared/modal';
 
-const Body = styled.div`
+/** A small dialog's content: its text, then its buttons (the reject dialog's form too). */
+export const DialogBody = styled.div`
   padding: 16px;
   display: grid;
   gap: 16px;
@@ -11,7 +12,7 @@ const Body = styled.div`
   }
 `;
 
-const Actions = styled.div`
+export const DialogActions = styled.div`
   display: flex;
   justify-content: flex-end;
   gap: 10px;
@@ -38,9 +39,9 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Modal title={title} onClose={onCancel} size="small" role="alertdialog">
-      <Body>
+      <DialogBody>
         <p>{message}</p>
-        <Actions>
+        <DialogActions>
           <Button $variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
@@ -48,8 +49,8 @@ export function ConfirmDialog({
           <Button $variant="danger" onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </Button>
-        </Actions>
-      </Body>
+        </DialogActions>
+      </DialogBody>
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { FieldProblem, fieldControlStyle, SYLLABUS_SEMESTERS } from '@studyhub/shared';
+import { FieldProblem, fieldControlStyle } from '@studyhub/shared';
+import { SYLLABUS_SEMESTERS } from '@studyhub/contract';
 
 const Fieldset = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -1,5 +1,5 @@
 import { SelectField } from '@studyhub/shared';
-import type { UploadType } from '@studyhub/shared/schemas';
+import type { UploadType } from '@studyhub/contract/schemas';
 import {
   GRADINGS,
   optionsWith,

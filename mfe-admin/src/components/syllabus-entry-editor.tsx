@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { apiErrorMessage, Button, notify } from '@studyhub/shared';
-import type { SyllabusEntry } from '@studyhub/shared/schemas';
+import type { SyllabusEntry } from '@studyhub/contract/schemas';
 import { updateSyllabus } from '../api/update-syllabus';
 import { bodyOf, departmentsFor, draftOf } from '../syllabus/syllabus-draft';
 import { useSyllabusForm } from '../syllabus/use-syllabus-form';

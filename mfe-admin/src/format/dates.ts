@@ -1,5 +1,4 @@
-import { USERS_DATE_LOCALE } from '@studyhub/shared';
-
+import { USERS_DATE_LOCALE } from '../constants';
 const day = new Intl.DateTimeFormat(USERS_DATE_LOCALE, { day: 'numeric', month: 'short', year: 'numeric' });
 const moment = new Intl.DateTimeFormat(USERS_DATE_LOCALE, {
   day: 'numeric',

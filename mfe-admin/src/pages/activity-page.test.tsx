@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
-import type { AuditEntry, AuditPage } from '@studyhub/shared/schemas';
+import type { AuditEntry, AuditPage } from '@studyhub/contract/schemas';
 import { ADMIN, networkError, renderWithProviders } from '@studyhub/shared/testing';
 import { ActivityPage } from './activity-page';
 

@@ -1,5 +1,5 @@
 import { Page, PageTitle } from '@studyhub/shared';
-import type { AuditEntry } from '@studyhub/shared/schemas';
+import type { AuditEntry } from '@studyhub/contract/schemas';
 import { entryDetails, actionLabel, actorLabel } from '../activity/describe-entry';
 import { getAudit } from '../api/get-audit';
 import { DataTable, type Column } from '../components/data-table';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { apiErrorMessage, Button, Muted, PageTitle, PATHS, notify } from '@studyhub/shared';
+import { apiErrorMessage, Button, Muted, PageTitle, notify } from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
 import { FormCard, FormPage, FormProblem } from '../components/form-card';
 import { SemesterLinkFields } from '../components/semester-link-fields';
 import { SyllabusChoiceFields } from '../components/syllabus-choice-fields';

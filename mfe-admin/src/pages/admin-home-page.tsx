@@ -1,14 +1,30 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Grid, isAdmin, Notice, Page, PageTitle, PATHS, Spinner, useSession } from '@studyhub/shared';
+import {
+  CountBadge,
+  Grid,
+  isAdmin,
+  Notice,
+  Page,
+  PageTitle,
+  Spinner,
+  usePendingReviewCount,
+  useSession,
+} from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
 import { ADMIN_TEXTS } from '../texts';
 
-/** product §2's four cards, then the two pages beyond SPEC (issue 6). */
+/** product §2's four cards, then the pages beyond SPEC (issue 6; the review queue, decision 026). */
 const CARDS = [
   {
     title: 'Upload Notes',
     to: PATHS.uploadNotes,
     about: 'Add a unit’s PDF for students to preview and download.',
+  },
+  {
+    title: 'Review uploads',
+    to: PATHS.reviewUploads,
+    about: 'Read teachers’ uploads, then approve or reject them before students see them.',
   },
   {
     title: 'Add Syllabus',
@@ -56,6 +72,7 @@ const CardLink = styled(Link)`
 /** /admin (product §2): the admin's start page. It wants the exact role `admin` (product §6). */
 export function AdminHomePage() {
   const { status, user } = useSession();
+  const waiting = usePendingReviewCount(user);
   if (status === 'loading') return <Spinner label="Loading session" />;
   if (!isAdmin(user, { exact: true })) {
     return (
@@ -71,7 +88,12 @@ export function AdminHomePage() {
         <Grid $min="240px">
           {CARDS.map((card) => (
             <CardLink key={card.to} to={card.to}>
-              <h2>{card.title}</h2>
+              <h2>
+                {card.title}
+                {card.to === PATHS.reviewUploads && waiting !== null && waiting > 0 && (
+                  <CountBadge count={waiting} of="waiting" />
+                )}
+              </h2>
               <p>{card.about}</p>
             </CardLink>
           ))}

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
-import type { ContactMessagePage } from '@studyhub/shared/schemas';
+import type { ContactMessagePage } from '@studyhub/contract/schemas';
 import { ADMIN, renderWithProviders } from '@studyhub/shared/testing';
 import { MessagesPage } from './messages-page';
 

@@ -1,17 +1,10 @@
 import styled from 'styled-components';
 import { Card, Muted, Page, PageTitle } from '@studyhub/shared';
 import { getMessages } from '../api/get-messages';
+import { CardList } from '../components/card-list';
 import { PagedList } from '../components/paged-list';
 import { formatMoment } from '../format/dates';
 import { usePagedList } from '../paging/use-paged-list';
-
-const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 16px;
-`;
 
 const Body = styled.p`
   margin: 0;
@@ -43,7 +36,7 @@ export function MessagesPage() {
         }}
       >
         {(messages) => (
-          <List>
+          <CardList>
             {messages.map((message) => (
               <li key={message._id}>
                 <Card data-testid="contact-message">
@@ -59,7 +52,7 @@ export function MessagesPage() {
                 </Card>
               </li>
             ))}
-          </List>
+          </CardList>
         )}
       </PagedList>
     </Page>

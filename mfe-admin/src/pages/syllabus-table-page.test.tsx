@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
-import type { SyllabusEntry } from '@studyhub/shared/schemas';
+import type { SyllabusEntry } from '@studyhub/contract/schemas';
 import { ADMIN, httpError, networkError, renderWithProviders } from '@studyhub/shared/testing';
 import { SyllabusTablePage } from './syllabus-table-page';
 

@@ -8,12 +8,11 @@ import {
   Notice,
   Page,
   PageTitle,
-  PATHS,
-  SYLLABUS_SEMESTERS,
   useApiQuery,
   useMutation,
 } from '@studyhub/shared';
-import type { SyllabusEntry } from '@studyhub/shared/schemas';
+import { PATHS, SYLLABUS_SEMESTERS } from '@studyhub/contract';
+import type { SyllabusEntry } from '@studyhub/contract/schemas';
 import { cleanSyllabusDuplicates } from '../api/clean-syllabus-duplicates';
 import { deleteSyllabus } from '../api/delete-syllabus';
 import { ConfirmDialog } from '../components/confirm-dialog';

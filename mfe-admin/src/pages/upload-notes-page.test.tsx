@@ -2,13 +2,15 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
-import { apiClient, UPLOAD_TIMEOUT_MS, type SessionUser } from '@studyhub/shared';
-import { ADMIN, renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { apiClient, type SessionUser } from '@studyhub/shared';
+import { UPLOAD_TIMEOUT_MS } from '@studyhub/contract';
+import { ADMIN, renderWithProviders, STUDENT, TEACHER } from '@studyhub/shared/testing';
 import { UploadNotesPage, type UploadNotesPageProps } from './upload-notes-page';
 
 const pdf = (name = 'unit1.pdf') => new File(['%PDF-1.4 test'], name, { type: 'application/pdf' });
 const REPLY = {
   message: 'Upload successful',
+  state: 'approved',
   note: {
     _id: 'n1',
     subject: 'Theory of Computation',
@@ -60,21 +62,26 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('UploadNotesPage access', () => {
-  it.each([
-    ['a student', STUDENT],
-    ['a teacher', { ...STUDENT, role: 'teacher' }],
-  ])('%s sees that only admins can upload, and no form', (_label, who) => {
-    renderPage(who);
-    expect(screen.getByRole('alert')).toHaveTextContent('Only admins can upload notes.');
+describe('UploadNotesPage access (decision 026)', () => {
+  it('a student sees that only teachers and admins can upload, and no form', () => {
+    renderPage(STUDENT);
+    expect(screen.getByRole('alert')).toHaveTextContent('Only teachers and admins can upload notes.');
     expect(screen.queryByLabelText('PDF file')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
   });
 
-  it('an admin whose role is spelled "Admin" gets the form', () => {
+  it('a teacher gets the form, told that an admin reviews it first, with a link to My uploads', () => {
+    renderPage(TEACHER);
+    expect(field('PDF file')).toBeInTheDocument();
+    expect(screen.getByText(/Students see your notes once an admin approves them/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My uploads' })).toHaveAttribute('href', '/my-uploads');
+  });
+
+  it('an admin whose role is spelled "Admin" gets the form, without the note on review', () => {
     renderPage({ ...ADMIN, role: 'Admin' });
     expect(field('PDF file')).toBeInTheDocument();
-    expect(screen.queryByText('Only admins can upload notes.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Only teachers and admins can upload notes.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My uploads' })).not.toBeInTheDocument();
   });
 });
 
@@ -382,5 +389,33 @@ describe('UploadNotesPage upload', () => {
     await request.reject(new Error('Network Error'));
     const texts = await screen.findAllByText('❌ Upload failed. Please try again.');
     expect(texts.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a teacher’s upload is received for review: the toast says an admin reviews it first', async () => {
+    const request = holdPost();
+    renderPage(TEACHER);
+    await fillForm();
+    await submit();
+    await request.resolve({ status: 201, data: { ...REPLY, state: 'pending', message: 'Upload received.' } });
+    expect(
+      await screen.findByText('✅ Upload received! An admin will review it before students can see it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('✅ Upload successful!')).not.toBeInTheDocument();
+  });
+
+  it('a teacher at a cap sees the server’s reason beside the form', async () => {
+    const request = holdPost();
+    renderPage(TEACHER);
+    await fillForm();
+    await submit();
+    const message =
+      'You have 5 uploads waiting for review, the most at once. Upload more once an admin has decided on them.';
+    await request.reject(
+      Object.assign(new Error('Request failed with status code 409'), {
+        isAxiosError: true,
+        response: { status: 409, data: { message } },
+      }),
+    );
+    expect(await screen.findByText(`❌ Upload failed. Please try again. ${message}`)).toBeInTheDocument();
   });
 });

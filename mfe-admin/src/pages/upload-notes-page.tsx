@@ -6,21 +6,17 @@ import {
   Button,
   FieldHint,
   fieldControlStyle,
-  isAdmin,
   Muted,
   Notice,
   PageTitle,
-  PATHS,
   SelectField,
   Spinner,
-  UPLOAD_FAILURE_TOAST_MS,
-  UPLOAD_FORM_RESET_MS,
-  UPLOAD_SUCCESS_TOAST_MS,
-  UPLOAD_TIMEOUT_MS,
   useSession,
   useSiteConfig,
   notify,
 } from '@studyhub/shared';
+import { mayOpen } from '@studyhub/contract';
+import { PATHS, UPLOAD_TIMEOUT_MS } from '@studyhub/contract';
 import { uploadNote } from '../api/upload-note';
 import { FormCard, FormPage, FormProblem } from '../components/form-card';
 import { ProgressBar } from '../components/progress-bar';
@@ -35,6 +31,7 @@ import {
   unitsOf,
 } from '../upload/upload-options';
 import { useUploadProgress } from '../upload/use-upload-progress';
+import { UPLOAD_FAILURE_TOAST_MS, UPLOAD_FORM_RESET_MS, UPLOAD_SUCCESS_TOAST_MS } from '../constants';
 
 const FileBox = styled.div`
   display: grid;
@@ -71,19 +68,22 @@ export interface UploadNotesPageProps {
   uploadTimeoutMs?: number;
 }
 
-/** /admin/upload-notes (product §2, §4, §5): the note upload form, for admins. */
+/**
+ * /admin/upload-notes (product §2, §4, §5): the note upload form, for teachers and admins. An admin's upload is
+ * published at once; a teacher's waits for an admin's review (decision 026).
+ */
 export function UploadNotesPage({ uploadTimeoutMs }: UploadNotesPageProps) {
   // The server's UPLOAD_TIMEOUT_S when it has told us, else product §9's 10 s.
   const siteConfig = useSiteConfig();
   const timeoutMs = uploadTimeoutMs ?? siteConfig?.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS;
   const { status, user } = useSession();
   if (status === 'loading') return <Spinner label="Loading session" />;
-  if (!isAdmin(user)) {
+  if (!mayOpen('teacher', user)) {
     return (
       <FormPage>
         <PageTitle>Upload Notes</PageTitle>
         <Notice role="alert">
-          <p>{UPLOAD_TEXTS.adminsOnly}</p>
+          <p>{UPLOAD_TEXTS.notAllowed}</p>
           <Muted>
             You can still browse every uploaded note from the <Link to={PATHS.notes}>Notes</Link> page.
           </Muted>
@@ -91,10 +91,15 @@ export function UploadNotesPage({ uploadTimeoutMs }: UploadNotesPageProps) {
       </FormPage>
     );
   }
-  return <UploadForm uploadTimeoutMs={timeoutMs} />;
+  return <UploadForm uploadTimeoutMs={timeoutMs} reviewed={!mayOpen('admin', user)} />;
 }
 
-function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {
+const Intro = styled(Muted)`
+  margin: 0 0 20px;
+`;
+
+/** `reviewed`: the uploader is a teacher, whose uploads wait for an admin (the server decides that again). */
+function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; reviewed: boolean }) {
   const fileId = useId();
   const fileHintId = `${fileId}-hint`;
   const fileInput = useRef<HTMLInputElement>(null);
@@ -159,13 +164,15 @@ function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {
     setBusy(true);
     progress.start();
     try {
-      await uploadNote(
+      const reply = await uploadNote(
         file,
         { branch, year, semester: semesterLabel(semester), subject, unit },
         { timeoutMs: uploadTimeoutMs, onProgress: progress.report },
       );
       progress.finish();
-      notify.success(UPLOAD_TEXTS.success, { autoClose: UPLOAD_SUCCESS_TOAST_MS });
+      notify.success(reply.state === 'pending' ? UPLOAD_TEXTS.submitted : UPLOAD_TEXTS.success, {
+        autoClose: UPLOAD_SUCCESS_TOAST_MS,
+      });
       resetTimer.current = setTimeout(resetForm, UPLOAD_FORM_RESET_MS);
     } catch (error) {
       progress.reset();
@@ -181,6 +188,11 @@ function UploadForm({ uploadTimeoutMs }: { uploadTimeoutMs: number }) {
   return (
     <FormPage>
       <PageTitle id="upload-title">Upload Notes</PageTitle>
+      {reviewed && (
+        <Intro>
+          {UPLOAD_TEXTS.teacherNote} <Link to={PATHS.myUploads}>My uploads</Link>.
+        </Intro>
+      )}
       <FormCard noValidate onSubmit={submit} aria-labelledby="upload-title" aria-busy={busy}>
         <FileBox>
           <label htmlFor={fileId}>PDF file</label>

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
 import { apiClient } from '@studyhub/shared';
-import type { User } from '@studyhub/shared/schemas';
+import type { User } from '@studyhub/contract/schemas';
 import {
   ADMIN,
   currentLocation,
@@ -108,7 +108,7 @@ describe('UsersPage roles and deletion', () => {
     await renderPage();
     await user.selectOptions(roleSelect('Asha Rao'), 'teacher');
     expect(await screen.findByText('Role updated successfully')).toBeInTheDocument();
-    expect(put).toHaveBeenCalledWith('/api/admin/users/asha/role', { role: 'teacher' });
+    expect(put).toHaveBeenCalledWith('/api/admin/users/asha/role', { role: 'teacher' }, undefined);
     expect(roleSelect('Asha Rao').value).toBe('teacher');
   });
 
@@ -139,7 +139,7 @@ describe('UsersPage roles and deletion', () => {
     await user.click(within(row('Vikram Teacher')).getByRole('button', { name: /^Delete / }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted')).toBeInTheDocument();
-    expect(del).toHaveBeenCalledWith('/api/admin/users/vikram');
+    expect(del).toHaveBeenCalledWith('/api/admin/users/vikram', undefined);
     expect(names()).toEqual(['Asha Rao', `${ADMIN.name} (you)`]);
   });
 

@@ -4,21 +4,19 @@ import {
   apiErrorMessage,
   apiErrorReply,
   Button,
-  LOGOUT_AFTER_USERS_SESSION_EXPIRY_MS,
   Muted,
   Notice,
   Page,
   PageTitle,
-  ROLES,
   SelectField,
   useApiQuery,
   useLogout,
   useMutation,
   useSession,
-  type Role,
   notify,
 } from '@studyhub/shared';
-import type { User } from '@studyhub/shared/schemas';
+import { ROLES, type Role } from '@studyhub/contract';
+import type { User } from '@studyhub/contract/schemas';
 import { changeRole } from '../api/change-role';
 import { deleteUser } from '../api/delete-user';
 import { getUsers } from '../api/get-users';
@@ -27,6 +25,7 @@ import { DataTable, type Column } from '../components/data-table';
 import { FormProblem } from '../components/form-card';
 import { formatDay } from '../format/dates';
 import { USERS_TEXTS } from '../texts';
+import { LOGOUT_AFTER_USERS_SESSION_EXPIRY_MS } from '../constants';
 
 const Problem = styled(FormProblem)`
   margin-bottom: 16px;

@@ -12,13 +12,15 @@ export interface PagedListState<T> {
   page: number;
   setPage(page: number): void;
   retry(): void;
+  /** Changes the page shown after a change made on it (a row decided), without asking the server. */
+  update(change: (data: PageOf<T>) => PageOf<T>): void;
   loading: boolean;
   /** The page shown; null while loading or after a failure. */
   data: PageOf<T> | null;
 }
 
 /**
- * One page of a newest-first list at a time (the activity and messages pages). Only the answer to the latest
+ * One page of a list at a time (the activity, messages, review and My uploads pages). Only the answer to the latest
  * request is shown (useApiQuery), so clicking quickly never shows an older page under a newer number, and Retry
  * shows loading again until its answer arrives.
  */
@@ -33,6 +35,7 @@ export function usePagedList<T>(
     page,
     setPage,
     retry: () => void query.reload(),
+    update: query.update,
     loading: query.status === 'loading',
     data: query.data ?? null,
   };

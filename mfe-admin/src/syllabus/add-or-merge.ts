@@ -3,7 +3,7 @@
  * let the new non-empty links overwrite its links, and update it.
  */
 import { apiErrorMessage, apiErrorReply, getSyllabus } from '@studyhub/shared';
-import type { SyllabusEntry, SyllabusEntryBody } from '@studyhub/shared/schemas';
+import type { SyllabusEntry, SyllabusEntryBody } from '@studyhub/contract/schemas';
 import { addSyllabus } from '../api/add-syllabus';
 import { updateSyllabus } from '../api/update-syllabus';
 

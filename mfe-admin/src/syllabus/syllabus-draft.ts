@@ -2,8 +2,8 @@
  * The syllabus form's model (product §2 "Add syllabus", §5, §9), shared by the add page and the table's inline
  * editor: the choices it offers, its defaults, its checks and the request body it makes.
  */
-import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
-import { SYLLABUS_DEPARTMENTS, SYLLABUS_FORM } from '@studyhub/shared/catalog';
+import { SYLLABUS_SEMESTERS } from '@studyhub/contract';
+import { SYLLABUS_DEPARTMENTS, SYLLABUS_FORM } from '@studyhub/contract/catalog';
 import {
   isSyllabusLink,
   SYLLABUS_MESSAGES,
@@ -11,7 +11,7 @@ import {
   type SyllabusEntry,
   type SyllabusEntryBody,
   type UploadType,
-} from '@studyhub/shared/schemas';
+} from '@studyhub/contract/schemas';
 
 export interface Department {
   name: string;

@@ -1,5 +1,4 @@
-import { UPLOAD_PROGRESS_STEP } from '@studyhub/shared';
-
+import { UPLOAD_PROGRESS_STEP } from '../constants';
 export type ProgressTone = 'red' | 'yellow' | 'green';
 
 /** product §4: red under 30, yellow under 70, green from 70 on. */

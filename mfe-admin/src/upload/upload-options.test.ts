@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { uploadQuery } from '@studyhub/shared/schemas';
+import { uploadQuery } from '@studyhub/contract/schemas';
 import {
   semestersOf,
   subjectOptionLabel,

@@ -3,7 +3,7 @@
  * the year's two semesters, the catalog's subjects for a branch and semester, and one unit per topic of the
  * chosen subject. Every choice it offers is one the server's uploadQuery accepts, so every upload is browsable.
  */
-import { findSubject, UPLOAD_CODES, UPLOAD_FORM, type Subject } from '@studyhub/shared/catalog';
+import { findSubject, UPLOAD_CODES, UPLOAD_FORM, type Subject } from '@studyhub/contract/catalog';
 
 export const UPLOAD_BRANCHES: readonly string[] = UPLOAD_FORM.branches;
 export const UPLOAD_YEARS: readonly string[] = UPLOAD_FORM.years;

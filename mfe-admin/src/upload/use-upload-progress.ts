@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { UPLOAD_PROGRESS_STEP } from '@studyhub/shared';
 import { simulatedStep } from './progress';
+import { UPLOAD_PROGRESS_STEP } from '../constants';
 
 /** Below 100 until the server has answered: every byte sent is not yet a stored file. */
 const SENT_CAP = 99;

@@ -1,0 +1,59 @@
+/**
+ * What an uploader sees of their own uploads (issue 16, decision 026): "My uploads" with each upload's state, and
+ * a pending upload's PDF for the in-page reader, which only its uploader and the admins may open.
+ */
+import {
+  downloadQuery,
+  idParams,
+  myUploadsPage,
+  pageQuery,
+  uploadIdParams,
+} from '@studyhub/contract/schemas';
+import type { AppContext } from '../context';
+import { HttpError } from '../http-errors';
+import { API_MESSAGES } from '../messages';
+import { signedInUser } from '../plugins/authenticate';
+import { replies, type FastifyZod } from '../plugins/contract';
+import { uploadFilePath } from '../services/upload-reviews';
+import { checkSignedLink, pdfFileReply, sendNoteFile } from './note-download';
+
+const mine = {
+  config: { access: 'teacher' as const },
+  schema: { querystring: pageQuery, response: replies({ 200: myUploadsPage }) },
+};
+const pendingFile = {
+  // Public like the downloads: a new tab or a download carries a signed link instead of the session. PDFs are
+  // compressed already (decision 013). The id is checked only after the link, whatever it says.
+  config: { access: 'public' as const },
+  compress: false as const,
+  schema: {
+    params: idParams,
+    querystring: downloadQuery,
+    response: replies({ 200: pdfFileReply("The pending upload's PDF") }),
+  },
+};
+
+export async function myUploadsRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
+  const { uploadReviews, downloadLinks } = context;
+
+  app.get('/api/uploads/mine', mine, async (request) => {
+    const uploader = signedInUser(request);
+    return uploadReviews.uploaderPage(uploader.id, request.query);
+  });
+
+  app.get('/api/uploads/:id/file', pendingFile, async (request, reply) => {
+    // Without a session, only a signed link gets further, whatever the id says (docs/security.md item 21).
+    if (!request.user) checkSignedLink(downloadLinks, uploadFilePath(request.params.id), request.query);
+    const parsed = uploadIdParams.safeParse(request.params);
+    if (!parsed.success)
+      throw new HttpError(400, parsed.error.issues[0]?.message ?? API_MESSAGES.uploadNotFound);
+    const { id } = parsed.data;
+    // Anyone else's upload, a decided one or an unknown id: the same 404, so ids tell nobody anything.
+    const row = await uploadReviews.readablePending(id, request.user);
+    if (!row) throw new HttpError(404, API_MESSAGES.uploadNotFound);
+    return sendNoteFile(reply, row, context, {
+      download: request.query.download === '1',
+      nameTag: 'pending',
+    });
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * The admins' review queue (issue 16, decision 026): teachers' pending uploads, oldest first, and one decision
+ * on each — approve (it becomes its unit's current file) or reject with a reason. Two admins deciding at once:
+ * one wins, the other gets 409 saying what became of the upload.
+ */
+import {
+  pageQuery,
+  reviewConflictReply,
+  reviewDecisionBody,
+  reviewDecisionReply,
+  reviewPage,
+  uploadIdParams,
+} from '@studyhub/contract/schemas';
+import type { AppContext } from '../context';
+import { API_MESSAGES } from '../messages';
+import { signedInUser } from '../plugins/authenticate';
+import { replies, type FastifyZod } from '../plugins/contract';
+
+const ADMIN_ONLY = { config: { access: 'admin' as const } };
+const queue = { ...ADMIN_ONLY, schema: { querystring: pageQuery, response: replies({ 200: reviewPage }) } };
+const decision = {
+  ...ADMIN_ONLY,
+  schema: {
+    params: uploadIdParams,
+    body: reviewDecisionBody,
+    // 409: another admin decided first; the reply says what became of the upload.
+    response: replies({ 200: reviewDecisionReply, 409: reviewConflictReply }),
+  },
+};
+
+export async function uploadReviewRoutes(
+  app: FastifyZod,
+  { context }: { context: AppContext },
+): Promise<void> {
+  const { uploadReviews } = context;
+
+  app.get('/api/admin/reviews', queue, async (request) => uploadReviews.pendingPage(request.query));
+
+  app.post('/api/admin/reviews/:id', decision, async (request) => {
+    const admin = signedInUser(request);
+    const row = await uploadReviews.decide(request.params.id, admin, request.body, request.ip);
+    return {
+      message: row.state === 'approved' ? API_MESSAGES.uploadApproved : API_MESSAGES.uploadRejected,
+      upload: uploadReviews.toUploadItem(row),
+    };
+  });
+}

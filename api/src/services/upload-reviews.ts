@@ -1,0 +1,276 @@
+/**
+ * The upload review queue (issue 16, decision 026): a teacher's upload waits as pending, under per-teacher caps,
+ * until an admin approves or rejects it or it expires; an admin's is published at once. Each decision and expiry
+ * is audited and mailed to the uploader. Queries are in repositories/note-files.ts, texts in messages.ts and
+ * mails.ts.
+ */
+import type { Kysely } from 'kysely';
+import { findSubject } from '@studyhub/contract/catalog';
+import { describeUpload, type ReviewDecisionBody, type UploadItem } from '@studyhub/contract/schemas';
+import type { ReviewLimits } from '../config';
+import type { Database } from '../db/schema';
+import type { Dialect } from '../db/database';
+import { HttpError } from '../http-errors';
+import { MAILS } from '../mails';
+import { API_MESSAGES } from '../messages';
+import {
+  approvePendingNoteFile,
+  expirePendingNoteFiles,
+  findNoteFile,
+  insertCurrentNoteFile,
+  insertPendingNoteFile,
+  noteFilesOfUploaderPage,
+  pendingNoteFilesPage,
+  rejectPendingNoteFile,
+  uploaderCounts,
+  withUploaderLocked,
+  type NoteRow,
+} from '../repositories/note-files';
+import type { Paging } from '../repositories/paging';
+import { findUserById, peopleById, type UserRow } from '../repositories/users';
+import type { Audit } from './audit';
+import type { Clock } from './clock';
+import type { DownloadLinks } from './download-links';
+import type { MailDelivery } from './mailer';
+import type { MailQuota } from './mail-quota';
+import type { NoteStore } from './note-store';
+
+const DAY_MS = 86_400_000;
+
+/** How often each server process looks for expired uploads; reads and decisions look first anyway. */
+export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/** The path a pending upload's PDF is read at (GET /api/uploads/{id}/file), which signed links cover. */
+export const uploadFilePath = (id: string) => `/api/uploads/${id}/file`;
+
+/** "CS-601 Machine Learning, Unit 3 (ml-unit-3.pdf)": how mails name an upload. */
+function uploadLabel(row: NoteRow): string {
+  const subject = findSubject(row.subject_code);
+  return `${row.subject_code}${subject ? ` ${subject.name}` : ''}, Unit ${row.unit} (${row.original_name})`;
+}
+
+/** The audit trail's target of an upload, as uploads have always been written there. */
+export const auditTarget = (row: NoteRow) => `${row.branch} ${row.subject_code} unit ${row.unit}`;
+
+export function createUploadReviews(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  limits: ReviewLimits;
+  audit: Audit;
+  mail: MailDelivery;
+  mailQuota: MailQuota;
+  noteStore: NoteStore;
+  downloadLinks: DownloadLinks;
+}) {
+  const { db, dialect, clock, limits, audit, mail, mailQuota, noteStore, downloadLinks } = deps;
+  const expiredAtOrBefore = () => new Date(clock().getTime() - limits.expiryMs).toISOString();
+  const expiryDays = Math.round((limits.expiryMs / DAY_MS) * 10) / 10;
+
+  /** Mail to the uploader, if the account still exists and its decision mails are under their cap. */
+  async function tellUploader(
+    uploaderId: string | null,
+    mailFor: (user: UserRow) => Parameters<MailDelivery['send']>[0],
+  ) {
+    const uploader = uploaderId ? await findUserById(db, uploaderId) : undefined;
+    if (uploader && (await mailQuota.take('upload-review', uploader.email))) mail.send(mailFor(uploader));
+  }
+
+  /** The cap a teacher has reached, if any: uploads waiting at once, then uploads in the last 24 hours. */
+  async function capReached(executor: Kysely<Database>, uploaderId: string): Promise<HttpError | null> {
+    const counts = await uploaderCounts(
+      executor,
+      uploaderId,
+      new Date(clock().getTime() - DAY_MS).toISOString(),
+    );
+    if (counts.pending >= limits.pendingMax)
+      return new HttpError(409, API_MESSAGES.pendingCap(limits.pendingMax));
+    if (counts.recent >= limits.perDay) return new HttpError(429, API_MESSAGES.dailyCap(limits.perDay));
+    return null;
+  }
+
+  let sweeping: Promise<number> | null = null;
+
+  /** Expires what has waited too long: files removed, each expiry audited, each teacher mailed once. */
+  async function sweep(): Promise<number> {
+    const expired = await expirePendingNoteFiles(db, dialect, expiredAtOrBefore(), clock().toISOString());
+    for (const row of expired) {
+      await noteStore.remove(row.storage_name);
+      await audit({
+        action: 'notes.expire',
+        target: auditTarget(row),
+        details: { upload: row.id, file: row.original_name, uploadedAt: row.uploaded_at },
+      });
+    }
+    const byUploader = new Map<string | null, NoteRow[]>();
+    for (const row of expired)
+      byUploader.set(row.uploaded_by, [...(byUploader.get(row.uploaded_by) ?? []), row]);
+    for (const [uploaderId, rows] of byUploader) {
+      await tellUploader(uploaderId, (user) =>
+        MAILS.uploadsExpired(user.email, user.name, rows.map(uploadLabel), expiryDays),
+      );
+    }
+    return expired.length;
+  }
+
+  /**
+   * Runs a sweep, or joins the one under way in this process. Other processes may sweep at the same time: each
+   * expired row is changed, and so answered, by exactly one of them.
+   */
+  function expireOverdue(): Promise<number> {
+    sweeping ??= sweep().finally(() => {
+      sweeping = null;
+    });
+    return sweeping;
+  }
+
+  function toUploadItem(row: NoteRow): UploadItem {
+    const pending = row.state === 'pending';
+    return {
+      _id: row.id,
+      subject: findSubject(row.subject_code)?.name ?? row.subject_code,
+      subjectCode: row.subject_code,
+      ...describeUpload(row),
+      fileName: row.original_name,
+      size: row.size,
+      uploadedAt: row.uploaded_at,
+      state: row.state,
+      decidedAt: row.decided_at,
+      reason: row.reason,
+      expiresAt: pending ? new Date(Date.parse(row.uploaded_at) + limits.expiryMs).toISOString() : null,
+      file: pending
+        ? {
+            url: downloadLinks.sign(uploadFilePath(row.id)),
+            downloadUrl: downloadLinks.sign(uploadFilePath(row.id), { download: true }),
+          }
+        : null,
+    };
+  }
+
+  return {
+    expireOverdue,
+    toUploadItem,
+
+    /** Refuses a teacher's upload before any byte of it is stored, when a cap is reached. */
+    async checkCaps(uploader: UserRow): Promise<void> {
+      if (uploader.role === 'admin') return;
+      await expireOverdue();
+      const refusal = await capReached(db, uploader.id);
+      if (refusal) throw refusal;
+    },
+
+    /**
+     * Records a stored upload: an admin's becomes its unit's current file at once, as always; a teacher's waits,
+     * the caps counted again under a lock per teacher, so two uploads at once cannot both take the last place.
+     */
+    async record(row: NoteRow, uploader: UserRow): Promise<'approved' | 'pending'> {
+      if (uploader.role === 'admin') {
+        await insertCurrentNoteFile(db, dialect, {
+          ...row,
+          state: 'approved',
+          published_at: row.uploaded_at,
+        });
+        return 'approved';
+      }
+      await withUploaderLocked(db, dialect, uploader.id, async (trx) => {
+        const refusal = await capReached(trx, uploader.id);
+        if (refusal) throw refusal;
+        await insertPendingNoteFile(trx, row);
+      });
+      return 'pending';
+    },
+
+    /**
+     * An admin's decision on a pending upload. Of two admins deciding at once exactly one changes it; the other
+     * is told what became of it (409). A rejected upload's file is removed; the uploader hears either way.
+     */
+    async decide(id: string, admin: UserRow, body: ReviewDecisionBody, ip: string): Promise<NoteRow> {
+      await expireOverdue();
+      const decision = { by: admin.id, atIso: clock().toISOString(), expiredAtOrBefore: expiredAtOrBefore() };
+      const row =
+        body.decision === 'approve'
+          ? await approvePendingNoteFile(db, dialect, id, decision)
+          : await rejectPendingNoteFile(db, id, { ...decision, reason: body.reason });
+      if (!row) {
+        const now = await findNoteFile(db, id);
+        if (!now) throw new HttpError(404, API_MESSAGES.uploadNotFound);
+        // Still pending here means it expired since the sweep above: the next sweep says so to its teacher.
+        const state = now.state === 'pending' ? 'expired' : now.state;
+        if (now.state === 'pending') await expireOverdue();
+        throw new HttpError(409, API_MESSAGES.alreadyDecided[state], { state });
+      }
+      if (row.state === 'rejected') await noteStore.remove(row.storage_name);
+      await audit({
+        action: row.state === 'approved' ? 'notes.approve' : 'notes.reject',
+        actorId: admin.id,
+        target: auditTarget(row),
+        ip,
+        details: {
+          upload: row.id,
+          file: row.original_name,
+          ...(row.reason === null ? {} : { reason: row.reason }),
+        },
+      });
+      await tellUploader(row.uploaded_by, (user) =>
+        row.state === 'approved'
+          ? MAILS.uploadApproved(user.email, user.name, uploadLabel(row))
+          : MAILS.uploadRejected(user.email, user.name, uploadLabel(row), row.reason ?? ''),
+      );
+      return row;
+    },
+
+    /** The review queue, oldest first, each with its uploader and links to read it. */
+    async pendingPage(paging: Paging) {
+      await expireOverdue();
+      const { rows, total } = await pendingNoteFilesPage(db, paging);
+      const people = await peopleById(
+        db,
+        rows.map((row) => row.uploaded_by),
+      );
+      const items = rows.map((row) => ({
+        ...toUploadItem(row),
+        uploader: row.uploaded_by ? (people.get(row.uploaded_by) ?? null) : null,
+      }));
+      return { items, ...paging, total };
+    },
+
+    /** One uploader's uploads, newest first. */
+    async uploaderPage(uploaderId: string, paging: Paging) {
+      await expireOverdue();
+      const { rows, total } = await noteFilesOfUploaderPage(db, uploaderId, paging);
+      return { items: rows.map(toUploadItem), ...paging, total };
+    },
+
+    /** The pending upload a reader may open: an admin any, a teacher their own; nobody a decided one. */
+    async readablePending(id: string, viewer: UserRow | null): Promise<NoteRow | undefined> {
+      await expireOverdue();
+      const row = await findNoteFile(db, id);
+      if (!row || row.state !== 'pending') return undefined;
+      if (viewer && viewer.role !== 'admin' && viewer.id !== row.uploaded_by) return undefined;
+      return row;
+    },
+  };
+}
+
+export type UploadReviews = ReturnType<typeof createUploadReviews>;
+
+/** Sweeps at start-up and then every hour, until the returned stop is called (it waits for a sweep under way). */
+export function scheduleExpirySweeps(
+  reviews: UploadReviews,
+  log: { error(details: object, text: string): void },
+): () => Promise<void> {
+  const run = () =>
+    reviews.expireOverdue().catch((error: unknown) => {
+      log.error({ error: String(error) }, 'Expiring pending uploads failed; the next sweep tries again');
+      return 0;
+    });
+  let last = run();
+  const timer = setInterval(() => {
+    last = run();
+  }, EXPIRY_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await last;
+  };
+}
