@@ -1,4 +1,4 @@
-import { defineApp } from '@studyhub/shared/build';
+import { defineApp } from '@studyhub/tooling/build';
 
 export default defineApp({
   name: 'auth',

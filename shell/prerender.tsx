@@ -6,7 +6,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import { PATHS } from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
 import { App } from './src/app';
 import { NO_OVERRIDES } from './src/areas/override-request';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
-import { areaRoutes, CONTRACT_VERSION, isRemoteAreaModule } from '@studyhub/shared';
+import { areaRoutes, CONTRACT_VERSION, isRemoteAreaModule } from '@studyhub/contract';
 import { currentLocation, LocationProbe, renderWithProviders } from '@studyhub/shared/testing';
 import { AuthArea } from './auth-area';
 import * as exposed from './expose';

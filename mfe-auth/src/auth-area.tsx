@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import type { AreaRoutesProps } from '@studyhub/shared';
+import type { AreaRoutesProps } from '@studyhub/contract';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
 import { LoginPage } from './pages/login-page';
 import { OtpPage } from './pages/otp-page';

@@ -1,5 +1,4 @@
-import { PASSWORD_STRENGTH_THRESHOLDS } from '@studyhub/shared';
-
+import { PASSWORD_STRENGTH_THRESHOLDS } from './constants';
 export type PasswordStrength = 'Weak' | 'Medium' | 'Strong' | 'Very Strong';
 
 const [medium, strong, veryStrong] = PASSWORD_STRENGTH_THRESHOLDS;

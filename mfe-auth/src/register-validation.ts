@@ -1,4 +1,4 @@
-import { registerBody, VALIDATION, type RegisterBody } from '@studyhub/shared/schemas';
+import { registerBody, VALIDATION, type RegisterBody } from '@studyhub/contract/schemas';
 
 export interface RegisterForm {
   name: string;

@@ -1,5 +1,5 @@
 /** What the notes area gives the shell: the contract of @studyhub/shared (architecture §3). */
-import { CONTRACT_VERSION, type AreaName } from '@studyhub/shared';
+import { CONTRACT_VERSION, type AreaName } from '@studyhub/contract';
 
 export { NotesArea as default } from './notes-area';
 export const area: AreaName = 'notes';

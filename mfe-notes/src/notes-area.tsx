@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import type { AreaRoutesProps } from '@studyhub/shared';
+import type { AreaRoutesProps } from '@studyhub/contract';
 import { BranchPage } from './pages/branch-page';
 import { NoNotesPage } from './pages/no-notes-page';
 import { NotesPage } from './pages/notes-page';

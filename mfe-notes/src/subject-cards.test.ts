@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { type YearNumber } from '@studyhub/shared';
-import { yearSubjects } from '@studyhub/shared/catalog';
+import { type YearNumber } from '@studyhub/contract';
+import { yearSubjects } from '@studyhub/contract/catalog';
 import { formatDownloads, loadSubjectCards, recordView, type SubjectCard } from './subject-cards';
 
 const KEYS: readonly [YearNumber, string][] = [

@@ -2,8 +2,9 @@
  * Year-page subject cards with their local download counts (product §3–§4): kept per browser under the SPEC's
  * localStorage keys, seeded from the catalog, never sent to the server.
  */
-import { DOWNLOAD_COUNT_KEYS, type YearNumber } from '@studyhub/shared';
-import { yearSubjects } from '@studyhub/shared/catalog';
+import { type YearNumber } from '@studyhub/contract';
+import { yearSubjects } from '@studyhub/contract/catalog';
+import { DOWNLOAD_COUNT_KEYS } from './constants';
 
 export interface SubjectCard {
   code: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { yearInfo } from '@studyhub/shared';
+import { yearInfo } from '@studyhub/contract';
 import { readSubjectContext, subjectContext } from './subject-context';
 
 describe('subjectContext', () => {

@@ -1,5 +1,5 @@
-import { normaliseSemester, normaliseYear, yearInfo, type YearInfo } from '@studyhub/shared';
-import { NOTES_BRANCH } from '@studyhub/shared/catalog';
+import { normaliseSemester, normaliseYear, yearInfo, type YearInfo } from '@studyhub/contract';
+import { NOTES_BRANCH } from '@studyhub/contract/catalog';
 
 /** The navigation state "View Notes" carries to the subject page (product §2). */
 export interface SubjectContext {

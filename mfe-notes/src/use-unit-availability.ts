@@ -1,5 +1,5 @@
 import { useApiQuery } from '@studyhub/shared';
-import type { AvailableUnit } from '@studyhub/shared/schemas';
+import type { AvailableUnit } from '@studyhub/contract/schemas';
 import { getUnits } from './api/get-units';
 
 export type UnitAvailability =

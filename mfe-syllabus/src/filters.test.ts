@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_FILTERS, GRADING_OPTIONS, toQuery } from './filters';
-import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
+import { SYLLABUS_SEMESTERS } from '@studyhub/contract';
 import { semesterLabel } from './components/semester-tiles';
 
 describe('syllabus filters', () => {

@@ -1,7 +1,7 @@
 /**
  * The syllabus page's filters (product §2 "Syllabus page", §9): options, defaults and the request they make.
  */
-import type { UploadType } from '@studyhub/shared/schemas';
+import type { UploadType } from '@studyhub/contract/schemas';
 import type { SyllabusQuery } from '@studyhub/shared';
 
 export interface FilterOption<V extends string = string> {

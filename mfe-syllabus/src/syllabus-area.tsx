@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import type { AreaRoutesProps } from '@studyhub/shared';
+import type { AreaRoutesProps } from '@studyhub/contract';
 import { SyllabusPage } from './pages/syllabus-page';
 
 const PAGES: Record<string, () => React.JSX.Element> = {

@@ -1,48 +1,25 @@
-import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { startTransition, type ReactNode } from 'react';
-import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { PATHS } from '@studyhub/shared';
-import { fallbackPlugin } from './areas/fallback-plugin';
-import { registerAreas } from './areas/area-loader';
-import { showsOverrides, type OverrideResolution } from './areas/override-request';
-import { App } from './app';
-
-registerPlugins([fallbackPlugin()]);
-
-const rootOptions: RootOptions = {
-  // An area that fails is already replaced by its fallback; React would otherwise log it as an error too.
-  onCaughtError: (error, info) => console.warn('Caught by an area boundary:', error, info.componentStack),
-};
+import { yieldToMain } from './yield-to-main';
 
 /**
- * The page's HTML is Home as prerendered for an anonymous visitor with no area overrides (decision 014): React
- * takes it over where this load would render the same, and renders afresh otherwise.
+ * The shared libraries that take longest to run, run one per task before the app's modules, which import them
+ * (decision 014). Everything arrives together, and running it all in one go held a phone's main thread for about
+ * 100 ms. webpackMode "eager" keeps them in this chunk: no request, only a later task.
  */
-function mount(container: HTMLElement, site: ReactNode, overrides: OverrideResolution): void {
-  const prerendered = container.firstElementChild !== null;
-  const matches = location.pathname === PATHS.home && !showsOverrides(overrides);
-  // As a transition React works in slices of a few milliseconds and lets the phone answer taps in between;
-  // the page on screen is already complete (prerendered) or empty, so nothing waits for it.
-  startTransition(() => {
-    if (prerendered && matches) {
-      hydrateRoot(container, site, rootOptions);
-      return;
-    }
-    container.replaceChildren();
-    createRoot(container, rootOptions).render(site);
-  });
+const LIBRARIES = [
+  () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+  () => import(/* webpackMode: "eager" */ 'styled-components'),
+  () => import(/* webpackMode: "eager" */ 'react-router-dom'),
+  () => import(/* webpackMode: "eager" */ '@studyhub/shared'),
+];
+
+async function start(): Promise<void> {
+  for (const load of LIBRARIES) {
+    await yieldToMain();
+    await load();
+  }
+  await yieldToMain();
+  const { startSite } = await import(/* webpackMode: "eager" */ './start-site');
+  await startSite();
 }
 
-// Areas are registered from /remotes.json before the first render; a failure there still renders the frame.
-void registerAreas().then((overrides) => {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('No #root element to mount into');
-  mount(
-    container,
-    <BrowserRouter>
-      <App overrides={overrides} />
-    </BrowserRouter>,
-    overrides,
-  );
-});
+void start();

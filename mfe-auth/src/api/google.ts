@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
-import { apiClient } from '@studyhub/shared';
-import type { GoogleBody, SessionReply } from '@studyhub/shared/schemas';
+import { apiPost } from '@studyhub/shared';
+import { sessionReply, type GoogleBody, type SessionReply } from '@studyhub/contract/schemas';
 
 interface GoogleClaims {
   sub?: unknown;
@@ -28,6 +28,5 @@ export function googleBodyOf(credential: string): GoogleBody {
 
 /** POST /api/auth/google: signs in (or up) with a Google credential; answers user and token. */
 export async function googleSignIn(credential: string): Promise<SessionReply> {
-  const { data } = await apiClient.post<SessionReply>('/api/auth/google', googleBodyOf(credential));
-  return data;
+  return apiPost('/api/auth/google', googleBodyOf(credential), __STUDYHUB_CHECK_REPLIES__ && sessionReply);
 }

@@ -1,10 +1,14 @@
-import { apiClient, apiErrorReply } from '@studyhub/shared';
-import { blockedReply, type MessageReply, type ResendOtpBody } from '@studyhub/shared/schemas';
+import { apiErrorReply, apiPost } from '@studyhub/shared';
+import {
+  blockedReply,
+  messageReply,
+  type MessageReply,
+  type ResendOtpBody,
+} from '@studyhub/contract/schemas';
 
 /** POST /api/auth/resend-otp (product §7): a new code for this sign-up by mail; 403 once the resends are used up. */
 export async function resendOtp(body: ResendOtpBody): Promise<MessageReply> {
-  const { data } = await apiClient.post<MessageReply>('/api/auth/resend-otp', body);
-  return data;
+  return apiPost('/api/auth/resend-otp', body, __STUDYHUB_CHECK_REPLIES__ && messageReply);
 }
 
 /**

@@ -1,8 +1,7 @@
-import { apiClient } from '@studyhub/shared';
-import type { MessageReply, VerifyOtpBody } from '@studyhub/shared/schemas';
+import { apiPost } from '@studyhub/shared';
+import { messageReply, type MessageReply, type VerifyOtpBody } from '@studyhub/contract/schemas';
 
 /** POST /api/auth/verify-otp (product §7). */
 export async function verifyOtp(body: VerifyOtpBody): Promise<MessageReply> {
-  const { data } = await apiClient.post<MessageReply>('/api/auth/verify-otp', body);
-  return data;
+  return apiPost('/api/auth/verify-otp', body, __STUDYHUB_CHECK_REPLIES__ && messageReply);
 }

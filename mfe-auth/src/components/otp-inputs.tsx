@@ -1,6 +1,6 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { OTP_LENGTH } from '@studyhub/shared';
+import { OTP_LENGTH } from '@studyhub/contract';
 
 /* The boxes share the row's width: six of them and the gaps fit a 320 px screen's card, and grow to 48 px. */
 const Row = styled.div`

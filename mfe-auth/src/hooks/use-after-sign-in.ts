@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation } from 'react-router-dom';
-import { REDIRECT_AFTER_LOGIN_MS, returnTargetFrom } from '@studyhub/shared';
+import { returnTargetFrom } from '@studyhub/shared';
 import { useDelayedNavigate } from './use-delayed-navigate';
+import { REDIRECT_AFTER_LOGIN_MS } from '../constants';
 
 /**
  * Where a completed sign-in goes, 1 s later (product §4, §9): back to the page that sent the visitor here, with the

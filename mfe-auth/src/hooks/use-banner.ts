@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ERROR_BANNER_HIDE_MS } from '@studyhub/shared';
+import { ERROR_BANNER_HIDE_MS } from '../constants';
 
 /** A message that hides itself after ERROR_BANNER_HIDE_MS; showing one again restarts the clock. */
 export function useBanner(hideAfterMs: number = ERROR_BANNER_HIDE_MS) {

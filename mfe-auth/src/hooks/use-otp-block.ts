@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { OTP_BLOCK_CHECK_INTERVAL_MS } from '@studyhub/shared';
 import { clearOtpBlock, readOtpBlock, writeOtpBlock } from '../otp-block-store';
+import { OTP_BLOCK_CHECK_INTERVAL_MS } from '../constants';
 
 /**
  * The OTP page's block (product §4): remembered per email across reloads, checked every second; `onUnblock` runs

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { MESSAGES } from '@studyhub/shared';
+import { MESSAGES } from '@studyhub/contract';
 import { takeUnauthorizedNotice } from '../unauthorized-notice';
 
 /** product §2: after a guard's redirect, "Please log in to access this content." once per t= value. */

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { apiErrorMessage, Button, Muted, PageTitle, PATHS, useMutation } from '@studyhub/shared';
-import { emailField } from '@studyhub/shared/schemas';
+import { apiErrorMessage, Button, Muted, PageTitle, useMutation } from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
+import { emailField } from '@studyhub/contract/schemas';
 import { forgotPassword } from '../api/forgot-password';
 import { Aside, AuthCard, AuthPage, Form } from '../components/form-parts';
 import { FormStatus, type Status } from '../components/form-status';

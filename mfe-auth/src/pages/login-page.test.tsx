@@ -325,13 +325,17 @@ describe('LoginPage Google sign-in with a client id', () => {
     });
     google.answer({ credential: CREDENTIAL });
     await settle();
-    expect(post).toHaveBeenCalledWith('/api/auth/google', {
-      credential: CREDENTIAL,
-      name: 'Asha Student',
-      email: 'asha@gmail.com',
-      googleId: 'google-sub-1',
-      avatar: 'https://example.com/asha.png',
-    });
+    expect(post).toHaveBeenCalledWith(
+      '/api/auth/google',
+      {
+        credential: CREDENTIAL,
+        name: 'Asha Student',
+        email: 'asha@gmail.com',
+        googleId: 'google-sub-1',
+        avatar: 'https://example.com/asha.png',
+      },
+      undefined,
+    );
     expect(localStorage.getItem('token')).toBe(TOKEN);
     expect(screen.getByTestId('session')).toHaveTextContent('signed in as Asha Student');
     expect(screen.getByText('Google account logged in!')).toBeInTheDocument();

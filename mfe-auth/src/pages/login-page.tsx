@@ -6,11 +6,11 @@ import {
   Button,
   carriedReturnState,
   PageTitle,
-  PATHS,
   useMutation,
   useSession,
 } from '@studyhub/shared';
-import { loginBody } from '@studyhub/shared/schemas';
+import { PATHS } from '@studyhub/contract';
+import { loginBody } from '@studyhub/contract/schemas';
 import { login as loginCall } from '../api/login';
 import { ErrorBanner } from '../components/error-banner';
 import { Aside, AuthCard, AuthPage, Form } from '../components/form-parts';

@@ -6,17 +6,12 @@ import {
   Button,
   carriedReturnState,
   Muted,
-  OTP_BLOCK_DURATION_MS,
-  OTP_MAX_RESENDS,
-  OTP_RESEND_COOLDOWN_MS,
   PageTitle,
-  PATHS,
-  REDIRECT_AFTER_OTP_MS,
-  REDIRECT_AFTER_RESET_MS,
   notify,
   useMutation,
 } from '@studyhub/shared';
-import { otpField } from '@studyhub/shared/schemas';
+import { OTP_BLOCK_DURATION_MS, OTP_MAX_RESENDS, OTP_RESEND_COOLDOWN_MS, PATHS } from '@studyhub/contract';
+import { otpField } from '@studyhub/contract/schemas';
 import { resendOtp, serverBlock } from '../api/resend-otp';
 import { verifyOtp } from '../api/verify-otp';
 import { AuthCard, AuthPage, Form, LinkButton } from '../components/form-parts';
@@ -27,6 +22,7 @@ import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { formatRemaining, useOtpBlock } from '../hooks/use-otp-block';
 import type { SignUp } from '../sign-up-state';
 import { AUTH_TEXTS } from '../texts';
+import { REDIRECT_AFTER_OTP_MS, REDIRECT_AFTER_RESET_MS } from '../constants';
 
 const COOLDOWN_SECONDS = OTP_RESEND_COOLDOWN_MS / 1000;
 /** product §4 gives no own figure for the wait before /register after an unblock; 1.5 s like the other redirects. */

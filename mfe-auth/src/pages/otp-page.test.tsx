@@ -134,11 +134,15 @@ describe('OtpPage verify', () => {
     await user.paste('123456');
     await user.click(verifyButton());
     await settle();
-    expect(post).toHaveBeenCalledWith('/api/auth/verify-otp', {
-      email: EMAIL,
-      otp: '123456',
-      registration: REGISTRATION,
-    });
+    expect(post).toHaveBeenCalledWith(
+      '/api/auth/verify-otp',
+      {
+        email: EMAIL,
+        otp: '123456',
+        registration: REGISTRATION,
+      },
+      undefined,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Email verified successfully. You can now log in.');
     advance(1_999);
     expect(currentLocation()).toBe('/verify-otp');
@@ -192,7 +196,11 @@ describe('OtpPage resend', () => {
     await user.keyboard('123');
     await user.click(resendButton());
     await settle();
-    expect(post).toHaveBeenCalledWith('/api/auth/resend-otp', { email: EMAIL, registration: REGISTRATION });
+    expect(post).toHaveBeenCalledWith(
+      '/api/auth/resend-otp',
+      { email: EMAIL, registration: REGISTRATION },
+      undefined,
+    );
     expect(screen.getByText('Resent: 1 of 3')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('A new OTP has been sent to your email.');
     expect(code()).toBe('');

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PATHS, notify } from '@studyhub/shared';
+import { notify } from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
 import { AUTH_TEXTS } from '../texts';
 import { signUpFromState } from '../sign-up-state';
 import { OtpForm } from './otp-form';

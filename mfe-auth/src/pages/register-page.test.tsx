@@ -140,11 +140,15 @@ describe('RegisterPage submit', () => {
     renderRegister();
     await fill(VALID);
     await submit();
-    expect(post).toHaveBeenCalledWith('/api/auth/register', {
-      name: 'Asha Student',
-      email: 'asha@example.com',
-      password: 'long enough',
-    });
+    expect(post).toHaveBeenCalledWith(
+      '/api/auth/register',
+      {
+        name: 'Asha Student',
+        email: 'asha@example.com',
+        password: 'long enough',
+      },
+      undefined,
+    );
     expect(screen.getByRole('button', { name: 'Registering...' })).toBeDisabled();
 
     await act(async () =>
@@ -207,7 +211,8 @@ describe('RegisterPage Google sign-up', () => {
     expect(google.renderButton.mock.calls[0]?.[1]).toMatchObject({ text: 'signup_with' });
     jest.useFakeTimers();
     const token = tokenExpiringIn(3600);
-    jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'ok', user: STUDENT, token } });
+    const user = { ...STUDENT, _id: 'user-1', isGoogle: true, createdAt: '2025-05-09T00:00:00.000Z' };
+    jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'ok', user, token } });
     google.answer({ credential: makeToken({ sub: 's', name: 'Asha', email: 'a@gmail.com' }) });
     await settle();
     expect(screen.getByText('Google account registered & logged in!')).toBeInTheDocument();

@@ -1,14 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Button,
-  carriedReturnState,
-  NAME_LENGTH,
-  PageTitle,
-  PATHS,
-  serverMessageOr,
-  useMutation,
-} from '@studyhub/shared';
+import { Button, carriedReturnState, PageTitle, serverMessageOr, useMutation } from '@studyhub/shared';
+import { NAME_LENGTH, PATHS } from '@studyhub/contract';
 import { register } from '../api/register';
 import { Aside, AuthCard, AuthPage, Form } from '../components/form-parts';
 import { GoogleButton } from '../components/google-button';

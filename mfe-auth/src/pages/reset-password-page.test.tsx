@@ -39,9 +39,13 @@ describe('ResetPasswordPage', () => {
     await user.type(password(), 'a brand new secret');
     await user.click(reset());
     await settle();
-    expect(post).toHaveBeenCalledWith(`/api/auth/reset-password/${TOKEN}`, {
-      password: 'a brand new secret',
-    });
+    expect(post).toHaveBeenCalledWith(
+      `/api/auth/reset-password/${TOKEN}`,
+      {
+        password: 'a brand new secret',
+      },
+      undefined,
+    );
     expect(screen.getByRole('status')).toHaveTextContent(/^✅ Password reset successful!$/);
     expect(reset()).toBeDisabled();
     act(() => {

@@ -1,20 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  apiErrorMessage,
-  Button,
-  PageTitle,
-  PATHS,
-  REDIRECT_AFTER_RESET_MS,
-  useMutation,
-} from '@studyhub/shared';
-import { VALIDATION } from '@studyhub/shared/schemas';
+import { apiErrorMessage, Button, PageTitle, useMutation } from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
+import { VALIDATION } from '@studyhub/contract/schemas';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard, AuthPage, Form } from '../components/form-parts';
 import { FormStatus, type Status } from '../components/form-status';
 import { PasswordInput } from '../components/password-input';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { AUTH_TEXTS } from '../texts';
+import { REDIRECT_AFTER_RESET_MS } from '../constants';
 
 /** /reset-password/{token}: sets a new password, then /login after 1.5 s (product §2, §5, §8). */
 export function ResetPasswordPage() {

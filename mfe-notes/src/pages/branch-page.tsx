@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Breadcrumb, Card, Grid, Muted, Page, PageTitle, PATHS } from '@studyhub/shared';
-import { BRANCHES } from '@studyhub/shared/catalog';
+import { Breadcrumb, Card, Grid, Muted, Page, PageTitle } from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
+import { BRANCHES } from '@studyhub/contract/catalog';
 
 /** The whole card is the one link: a tap anywhere on it goes, and its name is the text it shows. */
 const BranchCard = styled(Card).attrs({ as: Link })<{ $available: boolean }>`

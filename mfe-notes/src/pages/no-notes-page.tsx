@@ -1,4 +1,5 @@
-import { ButtonLink, Muted, Notice, Page, PageTitle, PATHS } from '@studyhub/shared';
+import { ButtonLink, Muted, Notice, Page, PageTitle } from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
 
 export function NoNotesPage() {
   return (

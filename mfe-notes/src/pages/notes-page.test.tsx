@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { apiClient } from '@studyhub/shared';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
-import { SUBJECTS } from '@studyhub/shared/catalog';
+import { SUBJECTS } from '@studyhub/contract/catalog';
 import { loadSubjectSearch } from '@studyhub/shared/search';
 import { NotesArea } from '../notes-area';
 import { readSubjectContext } from '../subject-context';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Breadcrumb, ButtonLink, Grid, Page, PageTitle, PATHS, YEARS, yearPath } from '@studyhub/shared';
+import { Breadcrumb, ButtonLink, Grid, Page, PageTitle } from '@studyhub/shared';
+import { PATHS, YEARS, yearPath } from '@studyhub/contract';
 import { SubjectSearchBox } from '@studyhub/shared/search';
 
 const Search = styled(SubjectSearchBox)`

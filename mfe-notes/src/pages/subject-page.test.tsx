@@ -3,20 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
 import { apiClient } from '@studyhub/shared';
-import { findSubject } from '@studyhub/shared/catalog';
-import type { AvailableUnit, UnitsReply } from '@studyhub/shared/schemas';
+import { findSubject } from '@studyhub/contract/catalog';
+import type { AvailableUnit, UnitsReply } from '@studyhub/contract/schemas';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import type * as Testing from '@studyhub/shared/testing';
 import { NotesArea } from '../notes-area';
-import { openPdf } from '../reader/pdf-engine';
 
-// pdf.js needs a canvas and a worker, which jsdom has not: the reader's engine is the one thing replaced here.
-// Loading stays pending, so these tests see the reader's frame; the browser suite (e2e/tests/reader.e2e.ts)
-// draws real PDFs with the real engine.
-const destroyLoading = jest.fn(async () => undefined);
-jest.mock('../reader/pdf-engine', () => ({
-  openPdf: jest.fn(() => ({ promise: new Promise(() => undefined), destroy: destroyLoading })),
-  isCancelled: () => false,
-}));
+// The reader (pdf.js) is shared's and tested there; the browser suite (e2e/tests/reader.e2e.ts) draws real PDFs.
+// Here it shows what the page handed it.
+jest.mock(
+  '@studyhub/shared/reader',
+  () => jest.requireActual<typeof Testing>('@studyhub/shared/testing').FAKE_READER_MODULE,
+);
 
 const THIRD_YEAR_SEM_5 = { branch: 'CSE', year: 'ThirdYear', semester: '5' };
 const CHECKING = 'Checking which units are available…';
@@ -225,8 +223,10 @@ describe('SubjectPage preview', () => {
     const dialog = await openPreview();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleName(/CS-501 · Unit 1/);
-    expect(await within(dialog).findByRole('status', { name: 'Loading the PDF…' })).toBeInTheDocument();
-    expect(openPdf).toHaveBeenCalledWith({ url: fileFor('CS-501', 1).url, token: expect.any(String) });
+    const reader = await within(dialog).findByRole('document', {
+      name: 'Theory of Computation Unit 1 notes',
+    });
+    expect(reader).toHaveAttribute('data-url', fileFor('CS-501', 1).url);
     expect(within(dialog).getByRole('link', { name: 'Download' })).toHaveAttribute(
       'href',
       fileFor('CS-501', 1).downloadUrl,
@@ -236,11 +236,7 @@ describe('SubjectPage preview', () => {
 
   it('previews the unit whose button was pressed', async () => {
     const dialog = await openPreview(3);
-    expect(await within(dialog).findByRole('link', { name: 'Open in new tab' })).toHaveAttribute(
-      'href',
-      fileFor('CS-501', 4).url,
-    );
-    expect(openPdf).toHaveBeenCalledWith(expect.objectContaining({ url: fileFor('CS-501', 4).url }));
+    expect(await within(dialog).findByRole('document')).toHaveAttribute('data-url', fileFor('CS-501', 4).url);
   });
 
   it('the close button closes it', async () => {
@@ -252,13 +248,13 @@ describe('SubjectPage preview', () => {
     expect(within(unitCards()[0]!).getByRole('button', { name: 'Preview Notes' })).toHaveFocus();
   });
 
-  it('Escape closes it, returns focus to the Preview button and stops loading the PDF', async () => {
+  it('Escape closes it (the reader with it) and returns focus to the Preview button', async () => {
     await openPreview(1);
-    await screen.findByRole('status', { name: 'Loading the PDF…' });
+    await screen.findByRole('document');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('document')).not.toBeInTheDocument();
     expect(within(unitCards()[1]!).getByRole('button', { name: 'Preview Notes' })).toHaveFocus();
-    expect(destroyLoading).toHaveBeenCalled();
   });
 
   it('a click outside the dialog closes it, a click inside does not', async () => {

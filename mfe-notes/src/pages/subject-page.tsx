@@ -7,18 +7,16 @@ import {
   ButtonAnchor,
   Card,
   Grid,
-  MESSAGES,
   Muted,
   Notice,
   Page,
   PageTitle,
-  PATHS,
   Spinner,
-  yearPath,
 } from '@studyhub/shared';
-import { findSubject, subjectUnits, type Unit } from '@studyhub/shared/catalog';
+import { MESSAGES, PATHS, yearPath } from '@studyhub/contract';
+import { findSubject, subjectUnits, type Unit } from '@studyhub/contract/catalog';
 import { Modal } from '@studyhub/shared/modal';
-import type { AvailableUnit } from '@studyhub/shared/schemas';
+import type { AvailableUnit } from '@studyhub/contract/schemas';
 import { readSubjectContext } from '../subject-context';
 import { useUnitAvailability, type UnitAvailability } from '../use-unit-availability';
 
@@ -52,7 +50,7 @@ function availabilityLine(availability: UnitAvailability) {
 }
 
 /** pdf.js and the reader are a chunk of their own, fetched when a student first opens a preview. */
-const PdfReader = lazy(() => import(/* webpackChunkName: "pdf-reader" */ '../reader/pdf-reader'));
+const PdfReader = lazy(() => import(/* webpackChunkName: "pdf-reader" */ '@studyhub/shared/reader'));
 
 export function SubjectPage() {
   const { subjectCode = '' } = useParams();

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { apiClient, areaRoutes } from '@studyhub/shared';
+import { apiClient } from '@studyhub/shared';
+import { areaRoutes } from '@studyhub/contract';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
 import { NotesArea } from '../notes-area';
 

@@ -1,21 +1,8 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  Breadcrumb,
-  Card,
-  Chip,
-  ChipRow,
-  Grid,
-  Muted,
-  normaliseYear,
-  Page,
-  PageTitle,
-  PATHS,
-  subjectPath,
-  yearInfo,
-  type YearNumber,
-} from '@studyhub/shared';
+import { Breadcrumb, Card, Chip, ChipRow, Grid, Muted, Page, PageTitle } from '@studyhub/shared';
+import { normaliseYear, PATHS, subjectPath, yearInfo, type YearNumber } from '@studyhub/contract';
 import { formatDownloads, loadSubjectCards, recordView } from '../subject-cards';
 import { subjectContext } from '../subject-context';
 

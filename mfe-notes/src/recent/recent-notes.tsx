@@ -1,21 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  Button,
-  Card,
-  FRAME_TOAST_AUTO_CLOSE_MS,
-  Grid,
-  MESSAGES,
-  Muted,
-  Notice,
-  PATHS,
-  REDIRECT_ANONYMOUS_NOTE_CARD_MS,
-  useApiQuery,
-  useSession,
-  notify,
-} from '@studyhub/shared';
+import { Button, Card, Grid, Muted, Notice, useApiQuery, useSession, notify } from '@studyhub/shared';
+import { FRAME_TOAST_AUTO_CLOSE_MS, MESSAGES, PATHS } from '@studyhub/contract';
 import { getRecentNotes } from '../api/get-recent-notes';
+import { REDIRECT_ANONYMOUS_NOTE_CARD_MS } from '../constants';
 
 const Section = styled.section`
   margin: 0 0 48px;

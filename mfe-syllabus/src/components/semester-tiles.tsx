@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import { SYLLABUS_SEMESTERS } from '@studyhub/shared';
+import { SYLLABUS_SEMESTERS } from '@studyhub/contract';
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'] as const;
 

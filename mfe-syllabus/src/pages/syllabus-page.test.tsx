@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
-import type { SyllabusEntry } from '@studyhub/shared/schemas';
+import type { SyllabusEntry } from '@studyhub/contract/schemas';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
 import { SyllabusArea } from '../syllabus-area';
 

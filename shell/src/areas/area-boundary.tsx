@@ -6,6 +6,8 @@ interface Props {
   onRetry(): Promise<void>;
   /** A named reason for the failure, looked up once one has happened (decision 020); null if none is known. */
   explain?(): Promise<string | null>;
+  /** Told of every failure caught (the host reports it, decision 025). */
+  onFailure?(error: unknown): void;
   children: ReactNode;
 }
 
@@ -24,6 +26,7 @@ export class AreaBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.warn(`Area ${this.props.area} is unavailable.`, error, info.componentStack);
+    this.props.onFailure?.(error);
     // The area's own error says what its code hit (an undefined export called); this says why, when known.
     void this.props.explain?.().then((reason) => {
       if (!reason) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { canaryBucket, type RemotesFile } from '@studyhub/shared';
+import { canaryBucket, type RemotesFile } from '@studyhub/contract';
 import { chooseRemotes, versionEntry } from './area-choice';
 
 const live = (area: string, version: string) => ({

@@ -4,7 +4,7 @@ import {
   type AreaName,
   type RemotesFile,
   type RemoteVersion,
-} from '@studyhub/shared';
+} from '@studyhub/contract';
 
 /** Where the version a page loads came from: what is live, the area's canary, or an admin's own choice. */
 export type ReleaseChannel = 'live' | 'canary' | 'override';

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { AreaName, AreaRoutesProps, RemoteAreaModule } from '@studyhub/shared';
+import type { AreaName, AreaRoutesProps, RemoteAreaModule } from '@studyhub/contract';
 import { renderWithProviders } from '@studyhub/shared/testing';
 import { AreaHost } from './area-host';
-import { explainFailure, loadArea, reloadArea, type AreaLoadResult } from './area-loader';
+import { chosenRemote, explainFailure, loadArea, reloadArea, type AreaLoadResult } from './area-loader';
+import { forgetReports } from './area-reports';
 
 // The Module Federation runtime cannot load remotes in jsdom; the loader is the edge, so it is replaced.
 jest.mock('./area-loader', () => ({
@@ -12,11 +13,16 @@ jest.mock('./area-loader', () => ({
   reloadArea: jest.fn(),
   preloadArea: jest.fn(),
   explainFailure: jest.fn(),
+  chosenRemote: jest.fn(),
 }));
 
 const mockedLoadArea = jest.mocked(loadArea);
 const mockedReloadArea = jest.mocked(reloadArea);
 const mockedExplain = jest.mocked(explainFailure);
+const mockedChosen = jest.mocked(chosenRemote);
+
+/** The area reports this page load sent (decision 025), as their bodies. */
+let reports: unknown[];
 
 function areaModule(area: AreaName, Component: RemoteAreaModule['default']): AreaLoadResult {
   return { ok: true, module: { default: Component, area, contractVersion: 1, buildVersion: 'test' } };
@@ -36,6 +42,18 @@ beforeEach(() => {
   mockedReloadArea.mockReset();
   mockedExplain.mockReset();
   mockedExplain.mockResolvedValue(null);
+  forgetReports();
+  reports = [];
+  mockedChosen.mockImplementation((area) => ({
+    version: '1.0.0-cafe',
+    entry: `/mfe/${area}/1.0.0-cafe/mf-manifest.json`,
+    channel: 'canary',
+  }));
+  // jsdom has no fetch: record the reports that would go out.
+  globalThis.fetch = jest.fn((_url: string | URL | Request, init?: RequestInit) => {
+    reports.push(JSON.parse(String(init?.body)));
+    return Promise.resolve({ ok: true } as Response);
+  }) as typeof fetch;
   consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   // React reports the errors the boundary catches; keep the output readable.
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -55,6 +73,7 @@ describe('AreaHost', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(mockedLoadArea).toHaveBeenCalledWith('notes');
     expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
+    expect(reports).toEqual([{ area: 'notes', version: '1.0.0-cafe', kind: 'ok' }]);
   });
 
   it('shows the fallback when the area does not load, and Retry loads it again', async () => {
@@ -68,6 +87,7 @@ describe('AreaHost', () => {
     expect(fallback).toHaveTextContent(UNAVAILABLE);
     expect(screen.queryByText(/area page/)).not.toBeInTheDocument();
     expect(mockedReloadArea).not.toHaveBeenCalled();
+    expect(reports).toEqual([{ area: 'syllabus', version: '1.0.0-cafe', kind: 'load' }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('area page: syllabus')).toBeInTheDocument();
@@ -75,6 +95,10 @@ describe('AreaHost', () => {
     expect(mockedReloadArea).toHaveBeenCalledWith('syllabus');
     expect(mockedLoadArea).toHaveBeenCalledTimes(2);
     expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
+    expect(reports).toEqual([
+      { area: 'syllabus', version: '1.0.0-cafe', kind: 'load' },
+      { area: 'syllabus', version: '1.0.0-cafe', kind: 'ok' },
+    ]);
   });
 
   it('shows the fallback when the area crashes while rendering', async () => {
@@ -91,6 +115,11 @@ describe('AreaHost', () => {
       expect.any(Error),
       expect.anything(),
     );
+    // It loaded, so it counts as opened; its crash is the failure.
+    expect(reports).toEqual([
+      { area: 'admin', version: '1.0.0-cafe', kind: 'render' },
+      { area: 'admin', version: '1.0.0-cafe', kind: 'ok' },
+    ]);
   });
 
   it('keeps the fallback when the retry fails as well', async () => {

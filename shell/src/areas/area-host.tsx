@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
-import { createListeners, Spinner, type AreaName } from '@studyhub/shared';
+import { createListeners, Spinner } from '@studyhub/shared';
+import { type AreaName } from '@studyhub/contract';
 import { AreaBoundary } from './area-boundary';
 import { explainFailure, loadArea, reloadArea, type AreaLoadResult } from './area-loader';
+import { reportArea } from './area-reports';
 
 class AreaLoadError extends Error {}
 
@@ -42,6 +44,14 @@ export function AreaHost({ area, page }: { area: AreaName; page: string }) {
     setGeneration((current) => current + 1);
   }, [area]);
   const result = useArea(area, generation);
+  // Opened: the denominator of the area's failure rate (decision 025). A crash while rendering is reported on top.
+  useEffect(() => {
+    if (result?.ok) reportArea(area, 'ok');
+  }, [area, result]);
+  const reportFailure = useCallback(
+    (error: unknown) => reportArea(area, error instanceof AreaLoadError ? 'load' : 'render'),
+    [area],
+  );
 
   if (!result) return <Spinner label={`Loading ${area}`} />;
   return (
@@ -50,6 +60,7 @@ export function AreaHost({ area, page }: { area: AreaName; page: string }) {
       area={area}
       onRetry={retry}
       explain={() => explainFailure(area)}
+      onFailure={reportFailure}
     >
       {result.ok ? <result.module.default page={page} /> : <Unloadable reason={result.reason} />}
     </AreaBoundary>

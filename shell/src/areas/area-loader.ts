@@ -9,7 +9,7 @@ import {
   type AreaRoutesProps,
   type RemoteModule,
   type RemotesFile,
-} from '@studyhub/shared';
+} from '@studyhub/contract';
 import {
   chooseRemotes,
   versionEntry,
@@ -85,6 +85,11 @@ async function loadWithRetry(area: AreaName, expose: string): Promise<ModuleLoad
   await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
   register({ [area]: remotes[area] }, true);
   return loadOnce(area, expose);
+}
+
+/** The version of `area` this page load uses and where it came from, once the areas are registered. */
+export function chosenRemote(area: AreaName): ChosenRemote | undefined {
+  return remotes[area];
 }
 
 /**

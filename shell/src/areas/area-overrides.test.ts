@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { STORAGE_KEYS } from '@studyhub/shared';
+import { STORAGE_KEYS } from '@studyhub/contract';
 import { ADMIN, signIn, STUDENT } from '@studyhub/shared/testing';
 import { clearOverrides, parseOverrideRequest, resolveOverrides, storedOverrides } from './area-overrides';
 

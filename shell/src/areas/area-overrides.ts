@@ -3,14 +3,8 @@
  * this browser alone loads that released version of the area until they press Reset. Other browsers, and this
  * one once signed out or not an admin, get what remotes.json says.
  */
-import {
-  isAreaName,
-  isAdmin,
-  readStoredSession,
-  STORAGE_KEYS,
-  VERSION_PATTERN,
-  type AreaName,
-} from '@studyhub/shared';
+import { isAdmin, readStoredSession } from '@studyhub/shared';
+import { isAreaName, STORAGE_KEYS, VERSION_PATTERN, type AreaName } from '@studyhub/contract';
 import type { AreaVersions } from './area-choice';
 import { AREA_VERSION_PARAM, type OverrideResolution } from './override-request';
 

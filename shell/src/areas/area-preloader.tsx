@@ -1,12 +1,6 @@
 import { useEffect } from 'react';
-import {
-  isAdmin,
-  ROUTE_TABLE,
-  useSession,
-  type Access,
-  type AreaName,
-  type SessionUser,
-} from '@studyhub/shared';
+import { useSession, type SessionUser } from '@studyhub/shared';
+import { mayOpen, ROUTE_TABLE, type AreaName } from '@studyhub/contract';
 import { warmArea } from './area-loader';
 
 /** How long after the page has settled idle preloading may wait at most for an idle moment. */
@@ -14,14 +8,15 @@ const IDLE_TIMEOUT_MS = 2_000;
 
 /**
  * The areas this visitor can open next, preloaded while the page is idle (decision 014): an anonymous visitor
- * can only open the open routes (sign-in), a signed-in one the login routes, and the admin area only an admin.
+ * only the open routes' (sign-in), a signed-in one the areas of the routes their role may open, sign-in aside;
+ * so the admin area for teachers (their uploads) and admins, not for students.
  */
 export function preloadableAreas(user: SessionUser | null): AreaName[] {
-  const access: readonly Access[] = user ? ['login', 'admin'] : ['open'];
-  const areas = ROUTE_TABLE.filter((route) => route.area && access.includes(route.access))
-    .map((route) => route.area!)
-    .filter((area) => area !== 'admin' || isAdmin(user))
-    .filter((area) => !(user && area === 'auth'));
+  const areas = ROUTE_TABLE.filter((route) =>
+    user ? route.access !== 'open' && mayOpen(route.access, user) : route.access === 'open',
+  )
+    .map((route) => route.area)
+    .filter((area): area is AreaName => area !== undefined && !(user && area === 'auth'));
   return [...new Set(areas)];
 }
 

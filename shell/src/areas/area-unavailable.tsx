@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, MESSAGES, Muted, Notice, Page } from '@studyhub/shared';
+import { Button, Muted, Notice, Page } from '@studyhub/shared';
+import { MESSAGES } from '@studyhub/contract';
 
 /**
  * What a dead or broken area shows; the frame and the other areas keep working (architecture §3). A named

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { STORAGE_KEYS } from '@studyhub/shared';
+import { STORAGE_KEYS } from '@studyhub/contract';
 import { signIn, STUDENT } from '@studyhub/shared/testing';
 import { canaryId } from './canary-id';
 

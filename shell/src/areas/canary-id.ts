@@ -1,4 +1,5 @@
-import { readStoredSession, STORAGE_KEYS } from '@studyhub/shared';
+import { readStoredSession } from '@studyhub/shared';
+import { STORAGE_KEYS } from '@studyhub/contract';
 
 /** 128 random bits as hex; getRandomValues works on plain http too, where randomUUID does not. */
 function randomId(): string {

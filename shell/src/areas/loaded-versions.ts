@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { createListeners, type AreaName } from '@studyhub/shared';
+import { createListeners } from '@studyhub/shared';
+import { type AreaName } from '@studyhub/contract';
 import type { ReleaseChannel } from './area-choice';
 
 export interface LoadedVersion {

@@ -3,7 +3,7 @@
  * code (area-overrides.ts, the banner) is loaded only by a page load that asks for an override or a browser that
  * keeps one (decision 014).
  */
-import { STORAGE_KEYS } from '@studyhub/shared';
+import { STORAGE_KEYS } from '@studyhub/contract';
 import type { AreaVersions } from './area-choice';
 
 export const AREA_VERSION_PARAM = 'area-version';

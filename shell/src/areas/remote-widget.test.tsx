@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { RemoteModule } from '@studyhub/shared';
+import type { RemoteModule } from '@studyhub/contract';
 import { renderWithProviders } from '@studyhub/shared/testing';
 import { loadAreaModule } from './area-loader';
 import { forgetWidgets, RemoteWidget } from './remote-widget';

@@ -5,9 +5,9 @@ import {
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
-  useSyncExternalStore,
 } from 'react';
-import type { AreaName } from '@studyhub/shared';
+import type { AreaName } from '@studyhub/contract';
+import { usePageIsLive } from '../frame/use-page-is-live';
 import { loadAreaModule } from './area-loader';
 
 const Nothing = () => null;
@@ -57,22 +57,9 @@ class WidgetBoundary extends Component<{ name: string; children: ReactNode }, { 
  * the same way as the areas (loadAreaModule). Unlike an area it is an extra: while it loads, and if it cannot
  * load, it renders nothing rather than the "temporarily unavailable" fallback.
  */
-const subscribeToNothing = () => () => undefined;
-
-/**
- * False while the page is prerendered and while React takes that HTML over, true from then on (decision 014): a
- * widget is another area's code, fetched at run time, so the prerendered page holds its placeholder.
- */
-function usePageIsLive(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-
 export function RemoteWidget({ area, expose }: { area: AreaName; expose: string }) {
   const key = `${area}/${expose}`;
+  // A widget is another area's code, fetched at run time: the prerendered page holds its placeholder.
   const live = usePageIsLive();
   if (!live) return null;
   prepareWidget(key, area, expose);

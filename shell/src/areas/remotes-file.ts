@@ -1,4 +1,4 @@
-import { parseRemotesFile, type AreaName, type RemotesFile } from '@studyhub/shared';
+import { parseRemotesFile, type AreaName, type RemotesFile } from '@studyhub/contract';
 
 /** Served no-cache by the server; ops change it to release or roll back an area (architecture §3–§4). */
 export const REMOTES_FILE_URL = '/remotes.json';

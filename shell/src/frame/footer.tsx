@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { FOOTER_COPYRIGHT_YEAR, PATHS } from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
 import { ReleaseLine } from './release-line';
+import { FOOTER_COPYRIGHT_YEAR } from '../constants';
 
 const Foot = styled.footer`
   background: ${({ theme }) => theme.colors.surface};

@@ -1,15 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  Button,
-  ButtonLink,
-  PATHS,
-  useLogout,
-  useSession,
-  useThemeMode,
-  type AreaName,
-} from '@studyhub/shared';
+import { Button, ButtonLink, useLogout, useSession, useThemeMode } from '@studyhub/shared';
+import { PATHS, type AreaName } from '@studyhub/contract';
 import { preloadArea } from '../areas/area-loader';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 

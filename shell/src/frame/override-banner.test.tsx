@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { STORAGE_KEYS } from '@studyhub/shared';
+import { STORAGE_KEYS } from '@studyhub/contract';
 import { renderWithProviders } from '@studyhub/shared/testing';
 import { OverrideBanner } from './override-banner';
 import { reloadPage } from './reload-page';

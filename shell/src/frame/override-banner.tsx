@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { AREAS, Button } from '@studyhub/shared';
+import { Button } from '@studyhub/shared';
+import { AREAS } from '@studyhub/contract';
 import { clearOverrides } from '../areas/area-overrides';
 import type { OverrideResolution } from '../areas/override-request';
 import { reloadPage } from './reload-page';

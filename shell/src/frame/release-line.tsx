@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { AREAS } from '@studyhub/shared';
+import { AREAS } from '@studyhub/contract';
 import { useLoadedVersions } from '../areas/loaded-versions';
 
 const SHELL_VERSION = __STUDYHUB_BUILD_VERSION__;

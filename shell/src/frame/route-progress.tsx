@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import { ROUTE_PROGRESS_MS } from '@studyhub/shared';
+import { ROUTE_PROGRESS_MS } from '../constants';
 
 const run = keyframes`
   from { transform: scaleX(0.1); opacity: 1; }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ROUTE_TABLE, Spinner, type RouteEntry } from '@studyhub/shared';
+import { Spinner } from '@studyhub/shared';
+import { ROUTE_TABLE, type RouteEntry } from '@studyhub/contract';
 import { AreaHost } from '../areas/area-host';
 import { HomePage } from '../pages/home/home-page';
 import { RequireAccess } from './require-access';

@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AppProviders, type Access, type SessionUser } from '@studyhub/shared';
-import { ADMIN, renderWithProviders, signIn, STUDENT } from '@studyhub/shared/testing';
+import { AppProviders, type SessionUser } from '@studyhub/shared';
+import { type Access } from '@studyhub/contract';
+import { ADMIN, renderWithProviders, signIn, STUDENT, TEACHER } from '@studyhub/shared/testing';
 import { RequireAccess } from './require-access';
 
 function LocationProbe() {
@@ -96,7 +97,7 @@ describe('RequireAccess', () => {
 
   it.each([
     ['a student', STUDENT],
-    ['a teacher', { ...STUDENT, role: 'teacher' }],
+    ['a teacher', TEACHER],
     ['an admin', ADMIN],
   ])('lets %s in to a login route', (_label, user) => {
     renderGuarded('login', user);
@@ -105,11 +106,31 @@ describe('RequireAccess', () => {
 
   it.each([
     ['a student', STUDENT],
-    ['a teacher', { ...STUDENT, role: 'teacher' }],
+    ['a teacher', TEACHER],
   ])('sends %s on an admin route to /', (_label, user) => {
     renderGuarded('admin', user);
     expect(screen.queryByText('protected content')).not.toBeInTheDocument();
     expect(location()).toBe('/');
+  });
+
+  it.each([
+    ['a teacher', TEACHER],
+    ['a teacher spelled "Teacher"', { ...TEACHER, role: 'Teacher' }],
+    ['an admin', ADMIN],
+  ])('lets %s in to a teacher route (decision 026)', (_label, user) => {
+    renderGuarded('teacher', user);
+    expect(screen.getByText('protected content')).toBeInTheDocument();
+  });
+
+  it('sends a student on a teacher route to /', () => {
+    renderGuarded('teacher', STUDENT);
+    expect(screen.queryByText('protected content')).not.toBeInTheDocument();
+    expect(location()).toBe('/');
+  });
+
+  it('sends an anonymous visitor of a teacher route to the login page', () => {
+    renderGuarded('teacher');
+    expect(location()).toMatch(/^\/login\?reason=unauthorized&t=\d+$/);
   });
 
   it.each(['admin', 'Admin', 'ADMIN'])('lets role %p in to an admin route', (role) => {
@@ -117,12 +138,15 @@ describe('RequireAccess', () => {
     expect(screen.getByText('protected content')).toBeInTheDocument();
   });
 
-  it.each(['login', 'admin'] as const)('shows a spinner on the first render of a %s route', (access) => {
-    signIn(ADMIN);
-    const first = firstRender(guarded(access));
-    expect(within(first).getByRole('status')).toHaveAccessibleName('Checking your session');
-    expect(within(first).queryByText('protected content')).toBeNull();
-  });
+  it.each(['login', 'teacher', 'admin'] as const)(
+    'shows a spinner on the first render of a %s route',
+    (access) => {
+      signIn(ADMIN);
+      const first = firstRender(guarded(access));
+      expect(within(first).getByRole('status')).toHaveAccessibleName('Checking your session');
+      expect(within(first).queryByText('protected content')).toBeNull();
+    },
+  );
 
   it('shows no spinner on an open route while the session loads', () => {
     const first = firstRender(guarded('open'));

@@ -1,18 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import {
-  isAdmin,
-  loginStateReturningTo,
-  PATHS,
-  Spinner,
-  unauthorizedLoginPath,
-  useSession,
-  type Access,
-} from '@studyhub/shared';
+import { loginStateReturningTo, Spinner, useSession } from '@studyhub/shared';
+import { mayOpen, PATHS, unauthorizedLoginPath, type Access } from '@studyhub/contract';
 
 /**
  * product §2 guards: a spinner while the session loads; anonymous visitors of login-required routes go to
- * /login?reason=unauthorized&t=…; non-admins on admin-only routes go to /.
+ * /login?reason=unauthorized&t=…; signed-in users whose role may not open the route (a student on a teacher's
+ * page, a non-admin on an admin page) go to /.
  */
 export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const { status, user } = useSession();
@@ -31,6 +25,6 @@ export function RequireAccess({ access, children }: { access: Access; children: 
       />
     );
   }
-  if (access === 'admin' && !isAdmin(user)) return <Navigate to={PATHS.home} replace />;
+  if (!mayOpen(access, user)) return <Navigate to={PATHS.home} replace />;
   return children;
 }

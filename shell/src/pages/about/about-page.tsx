@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { ButtonLink, Card, Grid, Muted, Page, PageTitle, PATHS } from '@studyhub/shared';
+import { ButtonLink, Card, Grid, Muted, Page, PageTitle } from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
 import { InitialsAvatar } from './initials-avatar';
 
 const GOALS = [

@@ -2,20 +2,20 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
-  apiClient,
+  apiPost,
   Button,
   Card,
-  CONTACT_SENT_STATE_MS,
   loginStateReturningTo,
   Muted,
   Notice,
   Page,
   PageTitle,
-  PATHS,
-  SUPPORT_EMAIL,
   useSession,
 } from '@studyhub/shared';
+import { PATHS, SUPPORT_EMAIL } from '@studyhub/contract';
+import { messageReply } from '@studyhub/contract/schemas';
 import { keepContactDraft, readContactDraft } from './contact-draft';
+import { CONTACT_SENT_STATE_MS } from '../../constants';
 
 type SendState = 'idle' | 'sending' | 'sent';
 
@@ -94,7 +94,8 @@ export function ContactPage() {
     if (!user || message.trim() === '') return;
     setState('sending');
     try {
-      await apiClient.post('/api/contact', { name: user.name, email: user.email ?? '', message });
+      const body = { name: user.name, email: user.email ?? '', message };
+      await apiPost('/api/contact', body, __STUDYHUB_CHECK_REPLIES__ && messageReply);
       edit('');
       setState('sent');
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { PATHS, type AreaName } from '@studyhub/shared';
+import { PATHS, type AreaName } from '@studyhub/contract';
 import { BookIcon, ClipboardIcon, FileTextIcon, StarIcon, type IconProps } from '../../frame/icons';
 
 export interface Category {

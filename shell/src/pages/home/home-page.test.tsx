@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { SessionUser } from '@studyhub/shared';
-import { ADMIN, renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { apiClient, type SessionUser } from '@studyhub/shared';
+import { ADMIN, renderWithProviders, STUDENT, TEACHER } from '@studyhub/shared/testing';
 import { loadAreaModule } from '../../areas/area-loader';
 import { forgetWidgets } from '../../areas/remote-widget';
 import { HomePage } from './home-page';
@@ -106,52 +106,88 @@ describe('HomePage hero and categories', () => {
   );
 });
 
-describe('HomePage quick links', () => {
-  const QUICK_LINKS = [
-    ['Admin Dashboard', '/admin'],
+describe('HomePage quick links: each visitor sees what they can do (issue 16)', () => {
+  const linksShown = () =>
+    within(screen.getByRole('region', { name: 'Quick Links' }))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+  const FEEDBACK = ['Feedback & support', 'mailto:support@studyhub.local?subject=StudyHub%20feedback'];
+
+  it.each([
+    [
+      'an anonymous visitor',
+      undefined,
+      [
+        ['Log in to read notes', '/login'],
+        ['Create an account', '/register'],
+      ],
+    ],
+    [
+      'a student',
+      STUDENT,
+      [
+        ['Browse notes', '/branch'],
+        ['Syllabus & scheme', '/syllabus'],
+      ],
+    ],
+    [
+      'a teacher',
+      TEACHER,
+      [
+        ['Upload Notes', '/admin/upload-notes'],
+        ['My uploads', '/my-uploads'],
+        ['Browse notes', '/branch'],
+      ],
+    ],
+    [
+      'an admin',
+      ADMIN,
+      [
+        ['Admin Dashboard', '/admin'],
+        ['Review uploads', '/admin/review-uploads'],
+        ['Upload Notes', '/admin/upload-notes'],
+        ['Manage Syllabus', '/admin/syllabus-table'],
+        ['User Roles', '/admin/users'],
+      ],
+    ],
+  ] as const)('%s gets their links and the feedback link', async (_label, user, links) => {
+    const get = jest
+      .spyOn(apiClient, 'get')
+      .mockResolvedValue({ data: { items: [], page: 1, pageSize: 1, total: 0 } });
+    renderHome(user);
+    await waitFor(() => expect(linksShown()).toEqual([...links, FEEDBACK]));
+    // Only an admin's page asks how many uploads wait.
+    expect(get.mock.calls.length > 0).toBe(user === ADMIN);
+  });
+
+  it.each([
     ['Upload Notes', '/admin/upload-notes'],
-    ['Manage Syllabus', '/admin/syllabus-table'],
-    ['User Roles', '/admin/users'],
-  ] as const;
-
-  it.each(QUICK_LINKS)('%s points at %s', (label, path) => {
-    renderHome();
-    expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', path);
-  });
-
-  it.each(QUICK_LINKS)('a student clicking %s is told admins only and stays on /', async (label, _path) => {
-    renderHome(STUDENT);
-    await userEvent.click(screen.getByRole('link', { name: label }));
-    expect(await screen.findByText('Access Denied: Admins only.')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    expect(screen.queryByText('elsewhere')).not.toBeInTheDocument();
-  });
-
-  it('an anonymous visitor is told admins only too', async () => {
-    renderHome();
-    await userEvent.click(screen.getByRole('link', { name: 'Admin Dashboard' }));
-    expect(await screen.findByText('Access Denied: Admins only.')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-  });
-
-  it.each(QUICK_LINKS)('an admin clicking %s goes to %s', async (label, path) => {
-    renderHome(ADMIN);
-    await userEvent.click(screen.getByRole('link', { name: label }));
+    ['My uploads', '/my-uploads'],
+  ])('a teacher clicking %s goes to %s', async (label, path) => {
+    renderHome(TEACHER);
+    await userEvent.click(await screen.findByRole('link', { name: label }));
     expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`));
-    expect(screen.getByText('elsewhere')).toBeInTheDocument();
-    expect(screen.queryByText('Access Denied: Admins only.')).not.toBeInTheDocument();
   });
 
-  it('an admin whose role is spelled "Admin" may use them too', async () => {
+  it('an admin sees how many uploads wait for review, and nothing when none wait', async () => {
+    const get = jest
+      .spyOn(apiClient, 'get')
+      .mockResolvedValue({ data: { items: [], page: 1, pageSize: 1, total: 3 } });
+    renderHome(ADMIN);
+    expect(await screen.findByRole('link', { name: 'Review uploads 3 waiting' })).toHaveAttribute(
+      'href',
+      '/admin/review-uploads',
+    );
+    expect(get).toHaveBeenCalledWith(
+      '/api/admin/reviews',
+      expect.objectContaining({ params: { pageSize: 1 } }),
+    );
+  });
+
+  it('an admin whose role is spelled "Admin" gets the admin links too', async () => {
+    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { items: [], page: 1, pageSize: 1, total: 0 } });
     renderHome({ ...ADMIN, role: 'Admin' });
-    await userEvent.click(screen.getByRole('link', { name: 'Admin Dashboard' }));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
-  });
-
-  it('has a mailto feedback and support link', () => {
-    renderHome();
-    const link = screen.getByRole('link', { name: /feedback/i });
-    expect(link.getAttribute('href')).toMatch(/^mailto:[^@\s]+@[^@\s]+/);
+    expect(await screen.findByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
   });
 });
 

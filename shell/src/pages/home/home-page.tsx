@@ -1,15 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  FRAME_TOAST_AUTO_CLOSE_MS,
-  MESSAGES,
-  Muted,
-  Notice,
-  Page,
-  WIDGET_EXPOSES,
-  notify,
-} from '@studyhub/shared';
+import { Muted, Notice, Page, notify } from '@studyhub/shared';
+import { FRAME_TOAST_AUTO_CLOSE_MS, MESSAGES, WIDGET_EXPOSES } from '@studyhub/contract';
 import { SubjectSearchBox } from '@studyhub/shared/search';
 import { RemoteWidget } from '../../areas/remote-widget';
 import { CategoryCard } from './category-card';

@@ -1,21 +1,49 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  FRAME_TOAST_AUTO_CLOSE_MS,
-  isAdmin,
-  MESSAGES,
-  PATHS,
-  SUPPORT_EMAIL,
-  useSession,
-  notify,
-} from '@studyhub/shared';
+import { CountBadge, usePendingReviewCount, useSession, type SessionUser } from '@studyhub/shared';
+import { mayOpen, PATHS, SUPPORT_EMAIL } from '@studyhub/contract';
+import { usePageIsLive } from '../../frame/use-page-is-live';
 
-const ADMIN_LINKS = [
-  { label: 'Admin Dashboard', to: PATHS.admin },
-  { label: 'Upload Notes', to: PATHS.uploadNotes },
-  { label: 'Manage Syllabus', to: PATHS.syllabusTable },
-  { label: 'User Roles', to: PATHS.users },
-] as const;
+type Visitor = 'anonymous' | 'student' | 'teacher' | 'admin';
+
+interface QuickLink {
+  label: string;
+  to: string;
+}
+
+/**
+ * What each visitor can do from Home (issue 16): only links they may follow, so nobody meets a refusal. Admins
+ * keep product §2's four links, with the review queue beside them; teachers upload and follow their uploads.
+ */
+export const QUICK_LINKS: Record<Visitor, readonly QuickLink[]> = {
+  anonymous: [
+    { label: 'Log in to read notes', to: PATHS.login },
+    { label: 'Create an account', to: PATHS.register },
+  ],
+  student: [
+    { label: 'Browse notes', to: PATHS.branch },
+    { label: 'Syllabus & scheme', to: PATHS.syllabus },
+  ],
+  teacher: [
+    { label: 'Upload Notes', to: PATHS.uploadNotes },
+    { label: 'My uploads', to: PATHS.myUploads },
+    { label: 'Browse notes', to: PATHS.branch },
+  ],
+  admin: [
+    { label: 'Admin Dashboard', to: PATHS.admin },
+    { label: 'Review uploads', to: PATHS.reviewUploads },
+    { label: 'Upload Notes', to: PATHS.uploadNotes },
+    { label: 'Manage Syllabus', to: PATHS.syllabusTable },
+    { label: 'User Roles', to: PATHS.users },
+  ],
+};
+
+/** The most a role may do, as the route table's guards decide it (the server decides again on every call). */
+function visitorOf(user: SessionUser | null): Visitor {
+  if (!user) return 'anonymous';
+  if (mayOpen('admin', user)) return 'admin';
+  return mayOpen('teacher', user) ? 'teacher' : 'student';
+}
 
 const Section = styled.section`
   margin: 0 0 48px;
@@ -37,27 +65,26 @@ const Section = styled.section`
   }
 `;
 
-/** Admin shortcuts; anyone else gets the SPEC toast and stays on Home (product §6). */
+/** Home's shortcuts for this visitor, then "Feedback & support" for everyone (product §2). */
 export function QuickLinks() {
+  // The prerendered page, and React taking it over, show what an anonymous visitor sees (as does a session
+  // still loading): the session may be read before Home hydrates, and the HTML must match what was prerendered.
+  const live = usePageIsLive();
   const { user } = useSession();
-  const navigate = useNavigate();
-  const admin = isAdmin(user);
+  const visitor = live ? visitorOf(user) : 'anonymous';
+  const waiting = usePendingReviewCount(live ? user : null);
 
   return (
     <Section aria-labelledby="quick-links">
       <h2 id="quick-links">Quick Links</h2>
       <ul>
-        {ADMIN_LINKS.map((link) => (
+        {QUICK_LINKS[visitor].map((link) => (
           <li key={link.to}>
-            <Link
-              to={link.to}
-              onClick={(event) => {
-                event.preventDefault();
-                if (admin) navigate(link.to);
-                else notify.error(MESSAGES.adminsOnlyToast, { autoClose: FRAME_TOAST_AUTO_CLOSE_MS });
-              }}
-            >
+            <Link to={link.to}>
               {link.label}
+              {link.to === PATHS.reviewUploads && waiting !== null && waiting > 0 && (
+                <CountBadge count={waiting} of="waiting" />
+              )}
             </Link>
           </li>
         ))}
