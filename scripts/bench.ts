@@ -168,6 +168,7 @@ try {
         token: student.token,
         dbFile: path.join(dir, 'studyhub.db'),
         jwtSecret: serverEnv.JWT_SECRET,
+        serverPid: server.child.pid!,
       }),
     );
   }

@@ -1,4 +1,8 @@
-/** npm run build: a production build of every app (each into its own dist/), with timings. */
+/**
+ * npm run build: a production build of every app (each into its own dist/) and the compiled server that
+ * `npm run serve` runs (api/dist/server.js, decision 024), with timings.
+ */
+import { buildServer } from '../api/src/deploy/build-server';
 import { APPS } from './lib/apps';
 import { buildApp } from './lib/deploy-local';
 
@@ -7,4 +11,5 @@ for (const app of APPS) {
   const seconds = await buildApp(app);
   console.log(`${app.dir}: ${seconds.toFixed(1)} s`);
 }
+console.log(`api (compiled server): ${(await buildServer()).toFixed(1)} s`);
 console.log(`All apps built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

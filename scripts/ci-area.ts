@@ -7,8 +7,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isolatedCheckout } from '@studyhub/shared/build';
-import { releaseBuild } from '@studyhub/shared/deploy';
+import { isolatedCheckout, WORKSPACE_PACKAGES } from '@studyhub/tooling/build';
+import { releaseBuild } from '@studyhub/tooling/deploy';
 import { ROOT } from './lib/apps';
 import { appNamed, deployDir, runCommand, UsageError } from './lib/cli';
 import { run } from './lib/run';
@@ -24,14 +24,14 @@ const ROOT_FILES = [
 ];
 
 /**
- * A checkout with just the root configuration, a copy of shared/ and the one app (isolatedCheckout), whose
- * package.json names only those two workspaces.
+ * A checkout with just the root configuration, copies of the workspace packages (contract, shared, tooling) and
+ * the one app (isolatedCheckout), whose package.json names only those workspaces.
  */
 function appCheckout(appFolder: string): string {
   const checkout = isolatedCheckout({
     root: ROOT,
     rootFiles: ROOT_FILES,
-    folders: ['shared', appFolder],
+    folders: [...WORKSPACE_PACKAGES, appFolder],
     prefix: `studyhub-ci-${appFolder}-`,
   });
   const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<
@@ -40,7 +40,7 @@ function appCheckout(appFolder: string): string {
   >;
   writeFileSync(
     path.join(checkout, 'package.json'),
-    `${JSON.stringify({ ...rootPackage, workspaces: ['shared', appFolder] }, null, 2)}\n`,
+    `${JSON.stringify({ ...rootPackage, workspaces: [...WORKSPACE_PACKAGES, appFolder] }, null, 2)}\n`,
   );
   return checkout;
 }

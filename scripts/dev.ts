@@ -12,8 +12,8 @@ import {
   sourceMapDir,
   writeRemotes,
   writeShellPointer,
-} from '@studyhub/shared/deploy';
-import type { RemotesFile } from '@studyhub/shared/contract';
+} from '@studyhub/tooling/deploy';
+import type { RemotesFile } from '@studyhub/contract';
 import { loadConfig } from '../api/src/config';
 import { startServer } from '../api/src/server';
 import { APPS, appDir, ROOT } from './lib/apps';

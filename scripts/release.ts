@@ -11,9 +11,9 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUILD_ID_ENV, BUILD_ID_PATTERN, buildIdFromEnv } from '@studyhub/shared/build';
-import { isCanaryPercent } from '@studyhub/shared/contract';
-import { releaseBuild, releaseTogether, type ReleaseOutcome } from '@studyhub/shared/deploy';
+import { BUILD_ID_ENV, BUILD_ID_PATTERN, buildIdFromEnv } from '@studyhub/tooling/build';
+import { isCanaryPercent } from '@studyhub/contract';
+import { releaseBuild, releaseTogether, type ReleaseOutcome } from '@studyhub/tooling/deploy';
 import { appNamed, deployDir, kib, runCommand, UsageError } from './lib/cli';
 import { buildApp, distDir, testApp } from './lib/deploy-local';
 

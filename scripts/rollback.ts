@@ -5,7 +5,7 @@
  * checking it against what is live now. Only that app's pointer changes; the next page load gets it.
  */
 import { parseArgs } from 'node:util';
-import { rollbackApp } from '@studyhub/shared/deploy';
+import { rollbackApp } from '@studyhub/tooling/deploy';
 import { appNamed, deployDir, runCommand, UsageError } from './lib/cli';
 
 const USAGE = 'usage: npm run rollback -- <shell|auth|notes|syllabus|admin> [version]';

@@ -1,9 +1,9 @@
 /**
  * npm test: lint, typecheck, every package's jest suite, every area's isolated team pipeline (ci-area; the
- * shell's too) and the browser suite, then one closing line `N passed, N failed`
+ * shell's too), the replicas system test and the browser suite, then one closing line `N passed, N failed`
  * summed over all of them (CI reads that line). Lint, typecheck and each area's ci-area count as one check each.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,17 +18,28 @@ interface Tally {
   seconds: number;
 }
 
-const JEST_PACKAGES = ['shared', 'shell', 'mfe-auth', 'mfe-notes', 'mfe-syllabus', 'mfe-admin'];
+const JEST_PACKAGES = [
+  'contract',
+  'shared',
+  'tooling',
+  'shell',
+  'mfe-auth',
+  'mfe-notes',
+  'mfe-syllabus',
+  'mfe-admin',
+];
 const tallies: Tally[] = [];
 const POSTGRES_ADDRESS = '127.0.0.1:5432';
+const REDIS_ADDRESS = '127.0.0.1:6379';
+const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 /** A developer machine may lack a service; the run says so loudly. CI never skips (see .ci/run). */
 function warnSkipped(text: string): void {
   console.warn(`\n${'!'.repeat(78)}\n!! ${text}\n!! CI never skips it.\n${'!'.repeat(78)}\n`);
 }
 
-function postgresReachable(): Promise<boolean> {
-  const [host, port] = POSTGRES_ADDRESS.split(':');
+function reachable(address: string): Promise<boolean> {
+  const [host, port] = address.split(':');
   return new Promise((resolve) => {
     const socket = connect({ host, port: Number(port), timeout: 1000 });
     const settle = (reachable: boolean) => {
@@ -66,10 +77,15 @@ interface JestReport {
   numTotalTests: number;
 }
 
-async function jestSuite(name: string, workspace: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+async function jestSuite(
+  name: string,
+  workspace: string,
+  env: NodeJS.ProcessEnv = {},
+  script = 'test',
+): Promise<void> {
   const started = Date.now();
   const outputFile = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
-  const args = ['test', '--silent', '-w', workspace, '--', '--json', `--outputFile=${outputFile}`];
+  const args = ['run', script, '--silent', '-w', workspace, '--', '--json', `--outputFile=${outputFile}`];
   const code = await run('npm', args, { cwd: ROOT, env });
   let passed = 0;
   let failed = 0;
@@ -101,7 +117,7 @@ for (const app of APPS) {
 
 // The API suite runs on both databases (SQLite embedded, PostgreSQL when reachable; always in CI).
 await jestSuite('api sqlite', 'api', { STUDYHUB_TEST_DB: 'sqlite' });
-if (await postgresReachable()) {
+if (await reachable(POSTGRES_ADDRESS)) {
   await jestSuite('api postgres', 'api', { STUDYHUB_TEST_DB: 'postgres' });
 } else if (process.env.CI) {
   console.error(
@@ -110,6 +126,19 @@ if (await postgresReachable()) {
   tallies.push({ name: 'api postgres', passed: 0, failed: 1, seconds: 0 });
 } else {
   warnSkipped(`API suite on PostgreSQL SKIPPED: nothing answers at ${POSTGRES_ADDRESS}.`);
+}
+
+// Two compiled replicas behind nginx on PostgreSQL and Redis (decision 024). It prints its own figures.
+const systemNeeds = [
+  ...(existsSync(NGINX_PATH) ? [] : [`nginx (${NGINX_PATH})`]),
+  ...((await reachable(POSTGRES_ADDRESS)) ? [] : [`PostgreSQL at ${POSTGRES_ADDRESS}`]),
+  ...((await reachable(REDIS_ADDRESS)) ? [] : [`Redis at ${REDIS_ADDRESS}`]),
+];
+if (systemNeeds.length === 0 || process.env.CI) {
+  // In CI a missing service fails the suite itself, naming what is missing.
+  await jestSuite('system replicas', 'api', {}, 'test:system');
+} else {
+  warnSkipped(`Replicas system test SKIPPED: it needs ${systemNeeds.join(', ')}.`);
 }
 
 if (hasChromium()) {
@@ -124,7 +153,7 @@ if (hasChromium()) {
 }
 rmSync(reportDir, { recursive: true, force: true });
 
-console.log('\nSuite              passed  failed  seconds');
+console.log(`\nSuite              passed  failed  seconds  (Node ${process.version})`);
 for (const tally of tallies) {
   console.log(
     `${tally.name.padEnd(18)} ${String(tally.passed).padStart(6)}  ${String(tally.failed).padStart(6)}  ${tally.seconds.toFixed(1).padStart(7)}`,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { deployDir, url } from './env';
 import { CODE_PATTERN, waitForMail } from './outbox';
 import { dataDir } from './server';
+import { demoSession } from './session';
 import { withSiteDatabase } from './site-database';
 
 export interface Account {
@@ -63,4 +64,22 @@ export function ageLastCode(email: string): void {
     db.prepare('update mail_quota set last_sent_at = ? where key = ?').run(past, key),
   );
   if (changed.changes !== 1) throw new Error(`No code mail to ${email} is counted on the server`);
+}
+
+/** Gives an account a role the way an admin does: the users list, then the role call, as the demo admin. */
+export async function setRoleThroughApi(email: string, role: 'student' | 'teacher' | 'admin'): Promise<void> {
+  const admin = { authorization: `Bearer ${demoSession('admin').token}` };
+  const users = (await (await fetch(url('/api/admin/users'), { headers: admin })).json()) as {
+    _id: string;
+    email: string;
+  }[];
+  const target = users.find((user) => user.email === email.toLowerCase());
+  if (!target) throw new Error(`No user ${email}`);
+  const reply = await fetch(url(`/api/admin/users/${target._id}/role`), {
+    method: 'PUT',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ role }),
+  });
+  if (reply.status !== 200)
+    throw new Error(`The role change answered ${reply.status}: ${await reply.text()}`);
 }

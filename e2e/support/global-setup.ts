@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_PATH, ENV_BASE_URL, ENV_DEPLOY_DIR } from './env';
 import { startSite, type RunningSite } from './server';
-import { ENV_SESSIONS, logInThroughApi, DEMO_ADMIN, DEMO_STUDENT } from './session';
+import { ENV_SESSIONS, logInThroughApi, DEMO_ADMIN, DEMO_STUDENT, DEMO_TEACHER } from './session';
 
 /** Shared with global-teardown, which runs in the same process. */
 export interface SuiteState {
@@ -40,6 +40,10 @@ export default async function globalSetup(): Promise<void> {
   process.env[ENV_BASE_URL] = state.site.url;
   process.env[ENV_DEPLOY_DIR] = deployDir;
   // One login per demo account for the whole run, so the login rate limit is left to the tests of login.
-  const sessions = { student: await logInThroughApi(DEMO_STUDENT), admin: await logInThroughApi(DEMO_ADMIN) };
+  const sessions = {
+    student: await logInThroughApi(DEMO_STUDENT),
+    teacher: await logInThroughApi(DEMO_TEACHER),
+    admin: await logInThroughApi(DEMO_ADMIN),
+  };
   process.env[ENV_SESSIONS] = JSON.stringify(sessions);
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { deployDir } from './env';
 import { readRemotes } from './remotes';
+import { dataDir } from './server';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -20,12 +21,12 @@ export interface CommandResult {
   seconds: number;
 }
 
-/** `npm run <script> -- <args>` in the repository, on the suite's deploy folder. */
+/** `npm run <script> -- <args>` in the repository, on the suite's deploy folder and the server's database. */
 export function npmRun(script: string, args: string[]): Promise<CommandResult> {
   const started = Date.now();
   const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DEPLOY_DIR: deployDir() },
+    env: { ...process.env, DEPLOY_DIR: deployDir(), DATA_DIR: dataDir(deployDir()) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -38,6 +39,9 @@ export function npmRun(script: string, args: string[]): Promise<CommandResult> {
     }),
   );
 }
+
+/** The command's exit code, and its output only when it failed: a failed release says why in the test's report. */
+export const outcome = ({ code, output }: CommandResult) => ({ code, output: code === 0 ? '' : output });
 
 export const deployPath = (...parts: string[]) => path.join(deployDir(), ...parts);
 export const readDeployFile = (...parts: string[]) => readFileSync(deployPath(...parts), 'utf8');
@@ -75,4 +79,18 @@ export async function shownVersion(page: Page, area: string): Promise<string> {
   const marker = page.getByTestId('release-line').locator(`[data-app="${area}"]`);
   await marker.waitFor();
   return (await marker.getAttribute('data-version')) ?? '';
+}
+
+/**
+ * The remote entry of an area build whose `./Area` loads and then throws as soon as it renders: a real federated
+ * container, written by hand, for a release fixture (shared/src/deploy/fixture-builds.ts) the browser can load.
+ */
+export function areaThatThrows(
+  area: string,
+  version: string,
+  contractVersion: number,
+  message: string,
+): string {
+  const module = `{ default: function BrokenArea() { throw new Error(${JSON.stringify(message)}); }, area: ${JSON.stringify(area)}, contractVersion: ${contractVersion}, buildVersion: ${JSON.stringify(version)} }`;
+  return `var ${area};${area} = { init: function () {}, get: function () { return Promise.resolve(function () { return ${module}; }); } };`;
 }

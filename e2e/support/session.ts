@@ -8,6 +8,7 @@ import { url } from './env';
 /** The demo accounts `npm start` seeds (api/src/db/seed.ts), which the e2e server has too. */
 export const DEMO_STUDENT = { email: 'student@studyhub.local', password: 'studyhub-student' } as const;
 export const DEMO_ADMIN = { email: 'admin@studyhub.local', password: 'studyhub-admin' } as const;
+export const DEMO_TEACHER = { email: 'teacher@studyhub.local', password: 'studyhub-teacher' } as const;
 
 export interface Credentials {
   email: string;
@@ -32,7 +33,7 @@ export async function logInThroughApi(credentials: Credentials): Promise<Session
 /** Sessions of the demo accounts, logged in once by global-setup. */
 export const ENV_SESSIONS = 'STUDYHUB_E2E_SESSIONS';
 
-export type DemoRole = 'student' | 'admin';
+export type DemoRole = 'student' | 'teacher' | 'admin';
 
 export function demoSession(role: DemoRole): SessionData {
   const sessions = JSON.parse(process.env[ENV_SESSIONS] ?? '{}') as Partial<Record<DemoRole, SessionData>>;

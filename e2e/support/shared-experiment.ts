@@ -1,17 +1,17 @@
 /**
  * Issue 14's experiment, for real (decision 020): in a throwaway checkout of the repository (root configuration,
- * copies of shared/, mfe-notes/ and shell/, installed packages linked one by one: isolatedCheckout),
+ * copies of the workspace packages, mfe-notes/ and shell/, installed packages linked one by one: isolatedCheckout),
  * add one export to the shared package's UI, render it on the notes page, and build notes and the shell from
  * those sources. The repository itself is never touched.
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isolatedCheckout } from '@studyhub/shared/build/isolated-checkout';
+import { isolatedCheckout, WORKSPACE_PACKAGES } from '@studyhub/tooling/build/isolated-checkout';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const ROOT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.json'];
-const FOLDERS = ['shared', 'mfe-notes', 'shell'] as const;
+const FOLDERS = [...WORKSPACE_PACKAGES, 'mfe-notes', 'shell'];
 
 /** The export the experiment adds, and what the notes page renders with it. */
 export const PROBE_EXPORT = 'e2eSharedProbe';
@@ -47,7 +47,7 @@ function checkoutWithProbe(): string {
   );
   appendFileSync(path.join(shared, 'index.ts'), "export * from './ui/e2e-probe';\n");
   const notesPage = path.join(checkout, 'mfe-notes', 'src', 'pages', 'notes-page.tsx');
-  edit(notesPage, 'PATHS, YEARS', `PATHS, ${PROBE_EXPORT}, YEARS`);
+  edit(notesPage, 'PageTitle }', `PageTitle, ${PROBE_EXPORT} }`);
   edit(
     notesPage,
     '</PageTitle>',

@@ -1,14 +1,15 @@
 /**
  * The accessibility gate (issue 13 §3, decision 018): axe-core finds no serious or critical violation on any
- * route of the route table, in both themes, on a phone (390×844) and a desktop (1366×900); and after each
- * client-side navigation focus is on the new page's main heading. Each role gets one browser context per
- * viewport; its page loads once and then moves through its routes as the app itself navigates.
+ * route of the route table, each opened by the least role that may (anonymous, student, teacher, admin), in both
+ * themes, on a phone (390×844) and a desktop (1366×900); and after each client-side navigation focus is on the
+ * new page's main heading. Each role gets one browser context per viewport; its page loads once and then moves
+ * through its routes as the app itself navigates.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { documentTitle, ROUTE_TABLE, type Access, type RouteEntry } from '@studyhub/shared/routes';
+import { documentTitle, ROUTE_TABLE, type Access, type RouteEntry } from '@studyhub/contract';
 import { setUpBrowser } from '../support/browser';
 import type { DemoRole } from '../support/session';
 
@@ -26,6 +27,7 @@ const THEMES = ['dark', 'light'] as const;
 const ROLE_FOR: Record<Access, DemoRole | 'anonymous'> = {
   open: 'anonymous',
   login: 'student',
+  teacher: 'teacher',
   admin: 'admin',
 };
 
@@ -97,7 +99,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap(({ id, impact, nodes }) => nodes.map((node) => `${id} (${impact}) ${node}`));
 }
 
-const ROLES = ['anonymous', 'student', 'admin'] as const;
+const ROLES = ['anonymous', 'student', 'teacher', 'admin'] as const;
 const CASES = ROLES.flatMap((role) =>
   (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).map((viewport) => [role, viewport] as const),
 );

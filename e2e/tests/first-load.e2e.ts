@@ -41,6 +41,9 @@ const LIBRARY_MARKERS = {
   'styled-components': /data-styled-version/,
 };
 
+/** zod, which production builds leave out of every page that does not validate a form (decision 022). */
+const ZOD_MARKER = /\$ZodType/;
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const isText = (type: string) => /javascript|json|text\/|svg|xml/.test(type);
 
@@ -113,6 +116,11 @@ test('Home’s JavaScript on a phone stays within budget and every text file of 
       home.map((script) => `  ${script.body.length.toString().padStart(8)} B  ${script.path}`).join('\n'),
   );
   expect(gzip).toBeLessThanOrEqual(HOME_JS_GZIP_BUDGET);
+  // Neither Home nor the recent-uploads widget brings zod: their reply schemas stay out of production builds.
+  const widget = downloads.filter((download) => isScript(download) && !firstScreen.includes(download));
+  expect(widget.length).toBeGreaterThan(0);
+  const withZod = [...home, ...widget].filter((script) => ZOD_MARKER.test(script.body.toString('utf8')));
+  expect(withZod.map((script) => script.path)).toEqual([]);
 
   const uncompressed = downloads
     .filter((download) => download.body.length >= COMPRESS_FROM_BYTES && !download.encoding)

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { ROUTE_TABLE, type RouteEntry } from '@studyhub/shared/routes';
+import { ROUTE_TABLE, type RouteEntry } from '@studyhub/contract';
 import { createVerifiedAccount, newAccount, type Account } from '../support/accounts';
 import { setUpBrowser, type OpenOptions } from '../support/browser';
 import { url } from '../support/env';

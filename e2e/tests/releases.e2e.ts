@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { canaryBucket } from '@studyhub/shared/canary';
-import { releaseTogether } from '@studyhub/shared/deploy';
-import { CONTRACT_VERSION } from '@studyhub/shared/contract';
+import { canaryBucket } from '@studyhub/contract';
+import { releaseTogether } from '@studyhub/tooling/deploy';
+import { CONTRACT_VERSION } from '@studyhub/contract';
 import { notFoundAt, setUpBrowser } from '../support/browser';
 import { deployDir, url } from '../support/env';
 import { areaUnavailable, heading, seeHeading } from '../support/pages';
@@ -21,6 +21,7 @@ import {
   liveVersion,
   npmRun,
   otherAreaLines,
+  outcome,
   readDeployFile,
   shownVersion,
 } from '../support/releases';
@@ -73,7 +74,7 @@ describe('release and rollback of one area', () => {
 
     const release = await npmRun('release', ['notes', '--build-id', BUILD_ID]);
     console.log(`release notes ${v2}: ${release.seconds.toFixed(1)} s\n${release.output.trim()}`);
-    expect(release.code).toBe(0);
+    expect(outcome(release)).toEqual({ code: 0, output: '' });
     expect(liveVersion('notes')).toBe(v2);
 
     await page.reload();
@@ -90,7 +91,7 @@ describe('release and rollback of one area', () => {
     expect(await shownVersion(page, 'notes')).toBe(v2);
 
     const rollback = await npmRun('rollback', ['notes']);
-    expect(rollback.code).toBe(0);
+    expect(outcome(rollback)).toEqual({ code: 0, output: '' });
     await page.reload();
     expect(await shownVersion(page, 'notes')).toBe(v1);
     const visibleAfter = Date.now() - rollback.finishedAt;
@@ -293,7 +294,7 @@ describe('canary', () => {
       '--canary',
       '50',
     ]);
-    expect(canary.code).toBe(0);
+    expect(outcome(canary)).toEqual({ code: 0, output: '' });
     const health = (await (await fetch(url('/api/health'))).json()) as { canaries: object };
     expect(health.canaries).toEqual({ notes: { version: v2, percent: 50 } });
 
@@ -323,7 +324,7 @@ describe('canary', () => {
     }
 
     const abort = await npmRun('releases', ['abort', 'notes']);
-    expect(abort.code).toBe(0);
+    expect(outcome(abort)).toEqual({ code: 0, output: '' });
     expect(readDeployFile('remotes.json')).toBe(remotesBefore);
   }, 90_000);
 });

@@ -185,6 +185,9 @@ describe('return after login', () => {
   test('a return target naming another site is ignored: the login goes Home', async () => {
     const page = await open(DESKTOP, false);
     await page.goto('/login');
+    // Reloading before the start-up tasks finish would cancel their script loads (ERR_ABORTED) —
+    // a user acts on the page they see, so wait for the form first.
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     // What a script of ours could be tricked into writing; the login page must still refuse it.
     await page.evaluate(() =>
       history.replaceState({ ...history.state, usr: { returnTo: { path: '//evil.example/x' } } }, ''),

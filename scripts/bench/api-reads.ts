@@ -3,11 +3,13 @@
  * better-sqlite3 baseline (express-baseline.ts) reading the same database file and answering the same JSON.
  * Both run in processes of their own, loaded in turn (A B A B A B, after a warm-up of each), so drift on the
  * machine hits both alike; autocannon runs in this process. Latency percentiles come from every response's own
- * timing (autocannon's histogram has whole milliseconds only). Prints numbers; asserts nothing.
+ * timing (autocannon's histogram has whole milliseconds only). Each server's CPU time per request (from /proc) says
+ * whether the server or the load generator, on the same 2 cores, was the limit. Prints numbers; asserts nothing.
  *
  * BENCH_API_SECONDS (default 10) and BENCH_API_ROUNDS (default 3) change the length and number of rounds;
  * BENCH_API_CONNECTIONS (default 50) the load.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,6 +23,8 @@ export interface BenchApiReadsOptions {
   token: string;
   /** StudyHub's SQLite file (the baseline opens it read-only). */
   dbFile: string;
+  /** The StudyHub server's process id, whose CPU time each round reads from /proc. */
+  serverPid: number;
   /**
    * The server's JWT_SECRET, so the baseline verifies tokens as StudyHub does. Default: JWT_SECRET of this
    * process, else the secret the embedded default keeps beside the database; without one it does not verify.
@@ -67,6 +71,8 @@ interface Round {
   p99: number;
   /** Connection errors, timeouts and non-2xx replies. */
   failures: number;
+  /** The server process's CPU time (user + system) per answered request, in microseconds. */
+  cpuPerRequestUs: number;
 }
 
 /** Per-response times of one run, as ms floats. */
@@ -87,7 +93,20 @@ class Latencies {
   }
 }
 
-function load(url: string, seconds: number, headers: Record<string, string>): Promise<Round> {
+let clockTicksPerSecond: number | undefined;
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  // Asked once, when the API bench runs (not when `--only pages` merely imports this file).
+  clockTicksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): state is the first, utime the 12th, stime the 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
+}
+
+function load(url: string, seconds: number, headers: Record<string, string>, pid: number): Promise<Round> {
+  const cpuBefore = cpuSeconds(pid);
   return new Promise((resolve, reject) => {
     const latencies = new Latencies();
     const instance = autocannon(
@@ -96,6 +115,7 @@ function load(url: string, seconds: number, headers: Record<string, string>): Pr
         if (error) return reject(error);
         const [p50, p99] = latencies.percentiles(0.5, 0.99);
         resolve({
+          cpuPerRequestUs: ((cpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(1, result.requests.total),
           reqPerSec: result.requests.average,
           p50: p50!,
           p99: p99!,
@@ -168,16 +188,16 @@ export async function benchApiReads(options: BenchApiReadsOptions): Promise<stri
     ];
     for (const route of routes) {
       const targets = [
-        { name: 'StudyHub', url: `${studyhubBase}${route.path}` },
-        { name: 'Express', url: `${baseline.base}${route.path}` },
+        { name: 'StudyHub', url: `${studyhubBase}${route.path}`, pid: options.serverPid },
+        { name: 'Express', url: `${baseline.base}${route.path}`, pid: baseline.child.pid! },
       ];
       const [ours = '', theirs] = await Promise.all(targets.map((target) => body(target.url, route.headers)));
       const sameJson = ours === theirs;
-      for (const target of targets) await load(target.url, WARMUP_SECONDS, route.headers);
+      for (const target of targets) await load(target.url, WARMUP_SECONDS, route.headers, target.pid);
       const rounds: Round[][] = [[], []];
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const [index, target] of targets.entries()) {
-          rounds[index]!.push(await load(target.url, SECONDS, route.headers));
+          rounds[index]!.push(await load(target.url, SECONDS, route.headers, target.pid));
         }
       }
       const [a, b] = rounds as [Round[], Round[]];
@@ -193,6 +213,12 @@ export async function benchApiReads(options: BenchApiReadsOptions): Promise<stri
       print(
         `${route.label.padEnd(22)} StudyHub ${summary(a)} | Express ${summary(b)} | ` +
           `ratio ${median(ratios).toFixed(2)}× ${REPRODUCE}`,
+      );
+      const cpu = (runs: Round[]) => median(runs.map((run) => run.cpuPerRequestUs));
+      print(
+        `  server CPU per request: StudyHub ${cpu(a).toFixed(1)} µs | Express ${cpu(b).toFixed(1)} µs | ` +
+          `requests per CPU-second ${(cpu(b) / cpu(a)).toFixed(2)}× (what one core of each serves when the load ` +
+          `generator, on the same machine, is not the limit)`,
       );
       print(
         `  per-round ratios ${ratios.map((ratio) => `${ratio.toFixed(2)}×`).join(' ')}; ` +

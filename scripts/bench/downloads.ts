@@ -14,7 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
-import { nginxSiteServer } from '../../api/src/deploy/nginx-config';
+import { nginxSiteConfig } from '../../api/src/deploy/nginx-config';
 import { startListening } from '../lib/listening';
 import {
   NGINX_PATH,
@@ -188,10 +188,11 @@ export async function benchDownloads(options: BenchDownloadsOptions): Promise<st
       SEED_DEMO: '0',
     });
     const upstream = loopback(accelServer.base);
-    nginx = await startNginx((listen) => {
-      const site = nginxSiteServer({
+    nginx = await startNginx((listen, dir) => {
+      const site = nginxSiteConfig({
         listen,
-        upstream,
+        replicas: [new URL(upstream).host],
+        cacheDir: `${dir}/cache`,
         prefix: PREFIX,
         filesDir: options.filesDir,
         publicUrl: 'http://localhost',

@@ -12,8 +12,8 @@
 import Database from 'better-sqlite3';
 import express from 'express';
 import { jwtVerify } from 'jose';
-import { findSubject } from '@studyhub/shared/catalog';
-import { describeUpload, syllabusQuery } from '@studyhub/shared/schemas';
+import { findSubject } from '@studyhub/contract/catalog';
+import { describeUpload, syllabusQuery } from '@studyhub/contract/schemas';
 
 interface NoteRow {
   id: string;

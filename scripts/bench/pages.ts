@@ -14,7 +14,7 @@ import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { STORAGE_KEYS } from '@studyhub/shared/constants';
+import { STORAGE_KEYS } from '@studyhub/contract';
 import { CHROMIUM_PATH } from '../lib/chromium';
 
 /** Chromium as root without a display, and without its calls home (they are refused here). */
@@ -29,6 +29,8 @@ export const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const LIGHTHOUSE_RUNS = 3;
+/** Extra attempts for runs Lighthouse could not record, across one page's runs. */
+const LIGHTHOUSE_RETRIES = 3;
 const AREA_OPEN_RUNS = 5;
 
 export interface Session {
@@ -195,12 +197,16 @@ async function lighthouseLines(options: BenchPagesOptions): Promise<string[]> {
   const lines: string[] = [];
   for (const { label, path, preset, session } of pages) {
     const runs: LighthouseRun[] = [];
-    for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+    // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART): such a run says nothing about the page,
+    // so it is retried, and reported, rather than leaving the median to fewer runs.
+    for (let attempts = 0; runs.filter((run) => !run.error).length < LIGHTHOUSE_RUNS; attempts += 1) {
+      if (attempts === LIGHTHOUSE_RUNS + LIGHTHOUSE_RETRIES) break;
       runs.push(await lighthouseRun(`${options.base}${path}`, preset, session));
     }
     const failed = runs.filter((run) => run.error);
     const scored = runs.filter((run) => !run.error);
-    for (const run of failed) lines.push(`Lighthouse ${preset} ${label}: a run failed: ${run.error}`);
+    for (const run of failed)
+      lines.push(`Lighthouse ${preset} ${label}: a run failed (retried): ${run.error}`);
     if (scored.length === 0) continue;
     const of = (field: Exclude<keyof LighthouseRun, 'error'>) => median(scored.map((run) => run[field]));
     lines.push(

@@ -1,4 +1,4 @@
-import { APP_NAMES, ReleaseRefusedError } from '@studyhub/shared/deploy';
+import { APP_NAMES, ReleaseRefusedError } from '@studyhub/tooling/deploy';
 import { deployDirFrom } from '../../api/src/config';
 import { APPS, type App } from './apps';
 

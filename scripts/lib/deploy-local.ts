@@ -4,8 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { appBuildVersion, BUILD_ID_ENV, BUILD_INFO_FILE, type BuildInfo } from '@studyhub/shared/build';
-import { liveVersion, releaseDir, releaseTogether } from '@studyhub/shared/deploy';
+import { appBuildVersion, BUILD_ID_ENV, BUILD_INFO_FILE, type BuildInfo } from '@studyhub/tooling/build';
+import { liveVersion, releaseDir, releaseTogether } from '@studyhub/tooling/deploy';
 import { APPS, appDir, type App } from './apps';
 import { run } from './run';
 
