@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, jest } from '@jest/globals';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ThemeProvider } from 'styled-components';
 import { renderWithProviders } from '../testing';
+import { theme } from '../theme/theme';
 import type { SubjectHit } from './subject-search';
 import { SubjectSearchBox } from './subject-search-box';
 
@@ -144,5 +147,46 @@ describe('SubjectSearchBox', () => {
     await userEvent.click(box);
     await userEvent.keyboard('{ArrowDown}');
     expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  describe('on a prerendered page, before React listens', () => {
+    /** The page as the build prerendered it, with what the visitor did to it before it was hydrated. */
+    function hydrateAfter(visit: (box: HTMLInputElement) => void) {
+      const onPick = jest.fn<(hit: SubjectHit) => void>();
+      const page = (
+        <ThemeProvider theme={theme}>
+          <Harness onPick={onPick} />
+        </ThemeProvider>
+      );
+      const container = document.body.appendChild(document.createElement('div'));
+      container.innerHTML = renderToString(page);
+      const early = container.querySelector('input');
+      if (!early) throw new Error('No box was prerendered');
+      visit(early);
+      render(page, { container, hydrate: true });
+      return screen.getByRole('combobox', { name: 'Search subjects' });
+    }
+
+    it('takes over what was typed into the focused box and lists its hits', async () => {
+      const box = hydrateAfter((early) => {
+        early.focus();
+        early.value = 'cs603';
+      });
+      expect(await screen.findByRole('listbox', { name: 'Subjects' })).toBeVisible();
+      expect(status()).toHaveTextContent('3 subjects found.');
+      await userEvent.type(box, 'c');
+      expect(status()).toHaveTextContent('1 subject found.');
+    });
+
+    it('keeps text typed into a box the visitor has left, closed until the box is focused again', async () => {
+      const box = hydrateAfter((early) => {
+        early.value = 'compiler';
+      });
+      expect(box).toHaveValue('compiler');
+      expect(box).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(box);
+      expect(await screen.findByRole('listbox', { name: 'Subjects' })).toBeVisible();
+      expect(status()).toHaveTextContent('1 subject found.');
+    });
   });
 });

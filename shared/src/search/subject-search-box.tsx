@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { visuallyHidden } from '../ui/visually-hidden';
 import type { SubjectHit } from './subject-search';
@@ -118,6 +118,7 @@ export function SubjectSearchBox({
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
   const hits = useMemo(() => (search ? search.run(value) : []), [search, value]);
   const typed = value.trim() !== '';
   const expanded = open && typed && hits.length > 0;
@@ -130,6 +131,22 @@ export function SubjectSearchBox({
       () => setFailed(true),
     );
   }
+
+  // On a prerendered page a visitor on a slow phone can focus the box and type before React listens: the text
+  // is in the box but no focus or change event reached us. Take it over once we listen, as if it had just been
+  // typed, so the hits appear instead of a box that silently ignores what it shows.
+  useEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    const focused = element.ownerDocument.activeElement === element;
+    if (element.value !== value) onValueChange(element.value);
+    if (focused) {
+      setOpen(true);
+      load();
+    }
+    // Only what happened before the first render counts; later typing arrives as events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function pick(hit: SubjectHit) {
     setOpen(false);
@@ -176,6 +193,7 @@ export function SubjectSearchBox({
   return (
     <Box className={className}>
       <Input
+        ref={input}
         type="search"
         role="combobox"
         aria-label={label}
@@ -200,7 +218,7 @@ export function SubjectSearchBox({
           onValueChange(event.target.value);
           setOpen(true);
           setActive(-1);
-          // Typed before the page was interactive, so the focus came before React was listening.
+          // Focused before the page was interactive and typed after, so no focus event reached us.
           load();
         }}
         onKeyDown={onKeyDown}
