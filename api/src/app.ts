@@ -10,7 +10,6 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -21,6 +20,7 @@ import { API_MESSAGES } from './messages';
 import { authentication } from './plugins/authenticate';
 import { clientErrorHandler } from './plugins/client-errors';
 import { installContract } from './plugins/contract';
+import { AccessLog, stdoutLogStream, type LogStream } from './plugins/logging';
 import { echoRequestIds, REQUEST_ID_HEADER, requestIdFrom } from './plugins/request-ids';
 import { securityHeaders, securityHeadersFor, setSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
@@ -69,7 +69,7 @@ export interface AppOptions {
   mailer?: Mailer;
   rateLimitFactor?: number;
   /** Where log lines go instead of stdout (tests read them to check that no secret is logged). */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
 }
 
 /**
@@ -110,27 +110,15 @@ function clientMessage(status: number, error: { message: string; code?: string }
   return error.message;
 }
 
-let stdoutLog: ReturnType<typeof pino.destination> | undefined;
-/** Log text waiting for stdout past this (a stuck log reader) is dropped rather than held without limit. */
-const LOG_BUFFER_MAX_BYTES = 16 * 1024 * 1024;
-
-/**
- * Request logs go to stdout in batches, off the request path. Pino's default, one synchronous write per line,
- * made each request wait for two system calls (and for the reader of stdout when its pipe was full): with request
- * logs off, the server answered about a quarter more requests per second (issue 12). What is still buffered is
- * written when the process exits, a crash included. One stream per process, so two apps' lines never interleave.
- */
-function stdoutLogStream(): ReturnType<typeof pino.destination> {
-  return (stdoutLog ??= pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_MAX_BYTES }));
-}
-
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const headers = securityHeadersFor(config);
   const timeouts = config.httpTimeouts;
+  const logStream = options.logStream ?? stdoutLogStream();
   const app = Fastify({
+    logController: new AccessLog(logStream, redactUrl),
     logger: {
       level: config.logLevel,
-      stream: options.logStream ?? stdoutLogStream(),
+      stream: logStream,
       serializers: {
         req: (request) => ({
           method: request.method,

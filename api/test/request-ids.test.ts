@@ -108,8 +108,8 @@ describe('X-Request-Id', () => {
     expect([failing.status, idOf(failing)]).toEqual([500, id]);
     const lines = t.logs.map((line) => JSON.parse(line) as { reqId?: string; msg?: string; level: number });
     const ofRequest = lines.filter((line) => line.reqId === id);
+    // One request line, written when the reply has gone out (api/src/plugins/logging.ts).
     expect(ofRequest.map((line) => [line.level, line.msg])).toEqual([
-      [30, 'incoming request'],
       [50, expect.any(String)],
       [30, 'request completed'],
     ]);
