@@ -9,7 +9,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -22,7 +22,7 @@ import { clientErrorHandler } from './plugins/client-errors';
 import { installContract } from './plugins/contract';
 import { AccessLog, stdoutLogStream, type LogStream } from './plugins/logging';
 import { echoRequestIds, REQUEST_ID_HEADER, requestIdFrom } from './plugins/request-ids';
-import { securityHeaders, securityHeadersFor, setSecurityHeaders } from './plugins/security-headers';
+import { apiSecurityHeadersFor, securityHeaders, securityHeadersFor } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { noteDownloadRoutes } from './routes/note-download';
@@ -111,7 +111,7 @@ function clientMessage(status: number, error: { message: string; code?: string }
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
-  const headers = securityHeadersFor(config);
+  const headers = { site: securityHeadersFor(config), api: apiSecurityHeadersFor(config) };
   const timeouts = config.httpTimeouts;
   const logStream = options.logStream ?? stdoutLogStream();
   const app = Fastify({
@@ -139,12 +139,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleSocketMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    clientErrorHandler: clientErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers.api),
     // Malformed URLs are refused before routing, where no hook runs: answer them in the API's shape, with the
     // security headers (docs/security.md items 19, 28).
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      return setSecurityHeaders(reply, headers)
+      // Typed for the route it never reached: as any reply.
+      return (reply as FastifyReply)
+        .headers(headers.api)
         .header(REQUEST_ID_HEADER, request.id)
         .code(status)
         .send({ message: STATUS_CODES[status] ?? 'Bad Request' });
@@ -243,6 +245,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    // The error replaces the file a route was sending (an unsatisfiable Range): its name and sandbox go with it,
+    // so no browser saves the error as the PDF, and the reply gets the API's headers.
+    reply.removeHeader('Content-Disposition').removeHeader('Content-Security-Policy');
     if (status >= 500) {
       request.log.error(error);
       // docs/security.md item 31: no internals in 5xx bodies.

@@ -293,8 +293,8 @@ describe('response headers (docs/security.md item 19)', () => {
     const reply = await request(t.app, method, url, body, signedIn ? { token } : {});
     expect(reply.status).toBe(status);
     expectApiHeaders(reply);
-    expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(String(reply.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(reply.headers['x-frame-options']).toBe('DENY');
+    expect(String(reply.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
   it.each([

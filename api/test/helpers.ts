@@ -18,6 +18,7 @@ import { pointArea, pointShell, publishBuild, writeRemotes } from '@studyhub/too
 import { buildApp } from '../src/app';
 import { loadConfig, type HttpTimeouts } from '../src/config';
 import type { Database } from '../src/db/schema';
+import { API_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
 import type { Clock } from '../src/services/clock';
 import type { Mail, Mailer } from '../src/services/mailer';
 
@@ -168,7 +169,8 @@ export interface RequestOptions {
 }
 
 /** docs/security.md items 19 and 45: what every response carries, the site's files and the downloads too. */
-export function expectSecurityHeaders(reply: { headers: ApiReply['headers'] }): void {
+/** The site's security headers (docs/security.md item 45): its pages, its files, served note files. */
+export function expectSiteHeaders(reply: { headers: ApiReply['headers'] }): void {
   expect(reply.headers['x-content-type-options']).toBe('nosniff');
   expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -177,9 +179,18 @@ export function expectSecurityHeaders(reply: { headers: ApiReply['headers'] }): 
   expect(String(reply.headers['permissions-policy'])).toMatch(/(^|, )camera=\(\)(,|$)/);
 }
 
-/** The security headers and a JSON body, checked on every API response the suite sees. */
+/** The API's security headers (decision 029), on every API reply, a bodiless 204 included. */
+export function expectApiSecurityHeaders(reply: { headers: ApiReply['headers'] }): void {
+  expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(reply.headers['x-frame-options']).toBe('DENY');
+  expect(reply.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
+  expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
+}
+
+/** The API's security headers and a JSON body, checked on every API response the suite sees. */
 export function expectApiHeaders(reply: { headers: ApiReply['headers'] }): void {
-  expectSecurityHeaders(reply);
+  expectApiSecurityHeaders(reply);
   expect(String(reply.headers['content-type'])).toMatch(/^application\/json; charset=utf-8$/);
 }
 
@@ -213,7 +224,7 @@ export async function request(
   };
   // A 204 has no body, so no content type.
   if (url.startsWith('/api/') && method !== 'HEAD') {
-    if (result.status === 204) expectSecurityHeaders(result);
+    if (result.status === 204) expectApiSecurityHeaders(result);
     else expectApiHeaders(result);
   }
   // docs/security.md item 45: what a token was accepted for is never stored.

@@ -14,7 +14,7 @@ import {
   buildTestApp,
   countRows,
   createUserWithRole,
-  expectSecurityHeaders,
+  expectApiSecurityHeaders,
   listFiles,
   openSocket,
   parseRawResponse,
@@ -70,7 +70,7 @@ function expectJsonError(answer: RawResponse, status: number, message: string): 
   expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { message } });
   expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(Number(answer.headers['content-length'])).toBe(JSON.stringify({ message }).length);
-  expectSecurityHeaders({ headers: answer.headers });
+  expectApiSecurityHeaders({ headers: answer.headers });
   expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
 }
 

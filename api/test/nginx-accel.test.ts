@@ -29,7 +29,7 @@ import {
   buildTestApp,
   createUserWithRole,
   expectApiHeaders,
-  expectSecurityHeaders,
+  expectSiteHeaders,
   pdfForm,
   PUBLIC_URL,
   uploadNote,
@@ -239,7 +239,7 @@ describe('the API with DOWNLOAD_ACCEL_PREFIX set', () => {
     expect(reply.headers['content-disposition']).toBe('inline; filename="CS-501-unit-3.pdf"');
     expect(reply.headers['cache-control']).toBe('private, no-cache');
     expect(reply.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
-    expectSecurityHeaders(reply);
+    expectSiteHeaders(reply);
     // nginx sets these from the file itself.
     expect(reply.headers.etag).toBeUndefined();
     expect(reply.headers['last-modified']).toBeUndefined();
@@ -461,7 +461,7 @@ describeNginx('through a real nginx', () => {
 
   /** What every file nginx sends carries: the site's security headers, the sandbox, no trace of the redirect. */
   function expectFileHeaders(reply: HttpReply): void {
-    expectSecurityHeaders(reply);
+    expectSiteHeaders(reply);
     expect(reply.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
     expect(reply.headers['strict-transport-security']).toBe('max-age=31536000');
     expect(reply.headers['x-accel-redirect']).toBeUndefined();

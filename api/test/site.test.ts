@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/tooling/deploy';
 import {
   buildTestApp,
+  expectApiHeaders,
   makeDeployDir,
   NOTES_AREA_CHUNK,
   NOTES_VERSION,
@@ -159,8 +160,8 @@ describe('composed site', () => {
     });
   });
 
-  it.each(['/', '/remotes.json', '/api/health', '/api/nope', `/mfe/notes/${NOTES_VERSION}/remoteEntry.js`])(
-    'sends the security headers on %s',
+  it.each(['/', '/remotes.json', `/mfe/notes/${NOTES_VERSION}/remoteEntry.js`])(
+    "sends the site's security headers on %s",
     async (url) => {
       const reply = await app.inject(url);
       expect(reply.headers['x-content-type-options']).toBe('nosniff');
@@ -176,6 +177,13 @@ describe('composed site', () => {
       }
       expect(csp).not.toContain('unsafe-eval');
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    },
+  );
+
+  it.each(['/api/health', '/api/nope'])(
+    "sends the API's security headers on %s (decision 029)",
+    async (url) => {
+      expectApiHeaders(await app.inject(url));
     },
   );
 });

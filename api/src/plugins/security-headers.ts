@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { THEME_BOOT_SCRIPT } from '@studyhub/contract/theme-boot';
 import type { Config } from '../config';
 
@@ -65,7 +65,9 @@ export const PERMISSIONS_POLICY = [
 
 export type SecurityHeaders = Readonly<Record<string, string>>;
 
-/** The headers every response carries; HSTS only when the site is served over https (item 45). */
+const HSTS = { 'Strict-Transport-Security': 'max-age=31536000' };
+
+/** The site's pages and files (item 45): HSTS only when the site is served over https. */
 export function securityHeadersFor(config: Pick<Config, 'publicUrl'>): SecurityHeaders {
   return {
     'X-Content-Type-Options': 'nosniff',
@@ -76,21 +78,43 @@ export function securityHeadersFor(config: Pick<Config, 'publicUrl'>): SecurityH
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
     'Cross-Origin-Resource-Policy': 'same-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,
-    ...(config.publicUrl.startsWith('https:') ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
+    ...(config.publicUrl.startsWith('https:') ? HSTS : {}),
   };
 }
 
-/** Sets the headers; a route that set a stricter Content-Security-Policy of its own (file downloads) keeps it. */
-export function setSecurityHeaders(reply: FastifyReply, headers: SecurityHeaders): FastifyReply {
-  const ownPolicy = reply.getHeader('Content-Security-Policy');
-  reply.headers(headers);
-  return ownPolicy === undefined ? reply : reply.header('Content-Security-Policy', ownPolicy);
+/** What an API reply is to a browser that opens it as a page: a document that loads, runs and frames nothing. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * API replies (JSON, decision 029): OWASP's set for REST replies. Nothing runs in them, so the document-only
+ * headers (the site's script policy, Cross-Origin-Opener-Policy, Permissions-Policy) govern nothing there; a
+ * quarter of their bytes, they cost the server a tenth of a cached read's time in header checks and writes.
+ * Cross-Origin-Resource-Policy stays: it keeps other sites from reading a reply through a no-cors request.
+ */
+export function apiSecurityHeadersFor(config: Pick<Config, 'publicUrl'>): SecurityHeaders {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    ...(config.publicUrl.startsWith('https:') ? HSTS : {}),
+  };
 }
 
-export function securityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
+/**
+ * Every response: under /api/ the API's set, elsewhere the site's. A reply that set a Content-Security-Policy of
+ * its own (a served file, item 42) is framed by the site's pages: it gets the site's set with its own policy.
+ */
+export function securityHeaders(
+  app: FastifyInstance,
+  headers: { site: SecurityHeaders; api: SecurityHeaders },
+): void {
   // A callback hook: on every response, a promise would cost more than the work.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    setSecurityHeaders(reply, headers);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const ownPolicy = reply.getHeader('Content-Security-Policy');
+    if (ownPolicy !== undefined) reply.headers(headers.site).header('Content-Security-Policy', ownPolicy);
+    else reply.headers(request.url.startsWith('/api/') ? headers.api : headers.site);
     done(null, payload);
   });
 }
