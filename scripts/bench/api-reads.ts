@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- --only api`: the hot public reads of issue 12 under load, StudyHub against an Express 5 +
  * better-sqlite3 baseline (express-baseline.ts) reading the same database file and answering the same JSON.
- * Both run in processes of their own, loaded in turn (A B A B A B, after a warm-up of each), so drift on the
- * machine hits both alike; autocannon runs in this process. Latency percentiles come from every response's own
+ * Both run in processes of their own, started for this section (bench.ts), loaded in turn (A B A B A B, after a
+ * warm-up of each), so drift on the machine hits both alike; autocannon runs in this process. Latency percentiles come from every response's own
  * timing (autocannon's histogram has whole milliseconds only). Each server's CPU time per request (from /proc) says
  * whether the server or the load generator, on the same 2 cores, was the limit. Prints numbers; asserts nothing.
  *
@@ -168,7 +168,8 @@ export async function benchApiReads(options: BenchApiReadsOptions): Promise<stri
   const print = (line: string) => lines.push(line);
   try {
     print(
-      `api reads: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per server, alternating, ` +
+      `api reads: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per server (each a process started ` +
+        `for this section), alternating, ` +
         `after ${WARMUP_SECONDS} s warm-up; medians over rounds; ratio = median of per-round req/s ratios`,
     );
     print(
