@@ -128,6 +128,16 @@ describeSystem('two replicas behind nginx on PostgreSQL and Redis (decision 024)
   const answeredBy = (requestId: string) =>
     (['a', 'b'] as const).filter((name) => replicas[name]?.output().includes(`"reqId":"${requestId}"`));
 
+  /**
+   * Which replica answered each request, by its log. A request's line is written once its reply has gone out,
+   * so it may reach the replica's output a moment after the reply reaches the client: wait up to 3 s for all.
+   */
+  async function answeredByEach(requestIds: string[]): Promise<string[]> {
+    const writers = () => requestIds.map((requestId) => answeredBy(requestId).join(''));
+    for (let waited = 0; writers().includes('') && waited < 3000; waited += 100) await sleep(100);
+    return writers();
+  }
+
   const viaNginx = (pathname: string, init?: RequestInit) => fetch(`${nginx!.base}${pathname}`, init);
   const bearer = () => ({ authorization: `Bearer ${token}` });
 
@@ -231,7 +241,7 @@ describeSystem('two replicas behind nginx on PostgreSQL and Redis (decision 024)
     }
     // nginx's own ids ($request_id), believed from the trusted proxy and logged by the replica that answered.
     for (const { requestId } of answers) expect(requestId).toMatch(/^[0-9a-f]{32}$/);
-    const by = answers.map(({ requestId }) => answeredBy(requestId).join(''));
+    const by = await answeredByEach(answers.map(({ requestId }) => requestId));
     report(`sign-ups through nginx: ${answers.map(({ status }, i) => `${status}@${by[i]}`).join(' ')}`);
     expect(answers.map(({ status }) => status)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(by.every((replica) => replica === 'a' || replica === 'b')).toBe(true);
@@ -270,10 +280,7 @@ describeSystem('two replicas behind nginx on PostgreSQL and Redis (decision 024)
       compared += bytes.length;
       requestIds.push(String(reply.headers.get('x-request-id')));
     }
-    // A replica's log line may reach its output a moment after the reply reaches the client.
-    const checkedBy = () => [...new Set(requestIds.flatMap(answeredBy))].sort();
-    for (let waited = 0; checkedBy().length < 2 && waited < 3000; waited += 100) await sleep(100);
-    expect(checkedBy()).toEqual(['a', 'b']);
+    expect([...new Set(await answeredByEach(requestIds))].sort()).toEqual(['a', 'b']);
     report(
       `upload through a: ${file.length} B; read back through b's check and nginx 4×: ${compared} B compared`,
     );
