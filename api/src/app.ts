@@ -20,7 +20,7 @@ import { API_MESSAGES } from './messages';
 import { authentication } from './plugins/authenticate';
 import { clientErrorHandler } from './plugins/client-errors';
 import { installContract } from './plugins/contract';
-import { AccessLog, stdoutLogStream, type LogStream } from './plugins/logging';
+import { AccessLog, describeRequest, stdoutLogStream, type LogStream } from './plugins/logging';
 import { echoRequestIds, REQUEST_ID_HEADER, requestIdFrom } from './plugins/request-ids';
 import { apiSecurityHeadersFor, securityHeaders, securityHeadersFor } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
@@ -72,19 +72,6 @@ export interface AppOptions {
   logStream?: LogStream;
 }
 
-/**
- * Reset links carry their token in the path; request logs show the path without it (docs/security.md item 13),
- * whatever its spelling: percent-escapes are read first, so `/api/auth/%72eset-password/…` is redacted too.
- */
-export function redactUrl(url: string): string {
-  // Most paths hold neither an escape nor a reset link: nothing to read or redact.
-  if (!url.includes('%') && !/reset-password/i.test(url)) return url;
-  const readable = url.replace(/%([0-9a-f]{2})/gi, (_escape, byte: string) =>
-    String.fromCharCode(parseInt(byte, 16)),
-  );
-  return readable.replace(/(reset-password[/\\]+)[^/\\?#]*/gi, '$1[redacted]');
-}
-
 /** Whether any string or key in a parsed request holds U+0000. Iterative: bodies may nest deeply. */
 export function containsNul(value: unknown): boolean {
   const pending: unknown[] = [value];
@@ -115,20 +102,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const timeouts = config.httpTimeouts;
   const logStream = options.logStream ?? stdoutLogStream();
   const app = Fastify({
-    logController: new AccessLog(logStream, redactUrl),
-    logger: {
-      level: config.logLevel,
-      stream: logStream,
-      serializers: {
-        req: (request) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          host: request.host,
-          remoteAddress: request.ip,
-          remotePort: request.socket?.remotePort,
-        }),
-      },
-    },
+    logController: new AccessLog(logStream),
+    logger: { level: config.logLevel, stream: logStream, serializers: { req: describeRequest } },
     trustProxy: config.trustProxy,
     genReqId: requestIdFrom(config.trustProxy),
     // Stopping is server.ts's: requests that reach a stopping process are answered, not refused (decision 024).

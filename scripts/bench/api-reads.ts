@@ -2,9 +2,10 @@
  * `npm run bench -- --only api`: the hot public reads of issue 12 under load, StudyHub against an Express 5 +
  * better-sqlite3 baseline (express-baseline.ts) reading the same database file and answering the same JSON.
  * Both run in processes of their own, started for this section (bench.ts), loaded in turn (A B A B A B, after a
- * warm-up of each), so drift on the machine hits both alike; autocannon runs in this process. Latency percentiles come from every response's own
- * timing (autocannon's histogram has whole milliseconds only). Each server's CPU time per request (from /proc) says
- * whether the server or the load generator, on the same 2 cores, was the limit. Prints numbers; asserts nothing.
+ * warm-up of each), so drift on the machine hits both alike; autocannon runs in this process. Latency percentiles
+ * come from every response's own timing (autocannon's histogram has whole milliseconds only). Each server's CPU
+ * time per request (from /proc) says whether the server or the load generator, on the same 2 cores, was the limit.
+ * Prints numbers; asserts nothing.
  *
  * BENCH_API_SECONDS (default 10) and BENCH_API_ROUNDS (default 3) change the length and number of rounds;
  * BENCH_API_CONNECTIONS (default 50) the load.
