@@ -5,6 +5,7 @@ import { Button, ButtonLink, useLogout, useSession, useThemeMode } from '@studyh
 import { PATHS, type AreaName } from '@studyhub/contract';
 import { preloadArea } from '../areas/area-loader';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
+import { usePageIsLive } from './use-page-is-live';
 
 const NAV_LINKS: readonly { label: string; to: string; area?: AreaName }[] = [
   { label: 'Home', to: PATHS.home },
@@ -125,6 +126,9 @@ export function Header() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
+  // On the prerendered page these buttons do nothing until React listens: a tap on a slow phone would be lost,
+  // so they are disabled until then (decision 014), and the browser says so.
+  const live = usePageIsLive();
 
   // Escape closes the open menu from anywhere on the page and gives focus back to its button.
   useEffect(() => {
@@ -148,6 +152,7 @@ export function Header() {
         <Button
           $variant="ghost"
           onClick={toggle}
+          disabled={!live}
           aria-pressed={mode === 'dark'}
           aria-label={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
           title="Dark mode"
@@ -169,6 +174,7 @@ export function Header() {
           aria-controls={MOBILE_MENU_ID}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+          disabled={!live}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </MenuButton>
