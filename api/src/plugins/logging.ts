@@ -55,17 +55,40 @@ export function stdoutLogStream(): LogStream {
 
 const INFO = pino.levels.values.info!;
 
+/** Query parameters that are credentials themselves: a signed link's signature (services/download-links.ts). */
+const CREDENTIAL_PARAMETERS = new Set(['sig']);
+
+const readEscapes = (text: string) =>
+  text.replace(/%([0-9a-f]{2})/gi, (_escape, byte: string) => String.fromCharCode(parseInt(byte, 16)));
+
+/** A query parameter's name as the server's parser reads it: `+` is a space, escapes are read. */
+const parameterName = (pair: string) => readEscapes(pair.split('=', 1)[0]!.replace(/\+/g, ' ')).toLowerCase();
+
 /**
- * Reset links carry their token in the path; request logs show the path without it (docs/security.md item 13),
- * whatever its spelling: percent-escapes are read first, so `/api/auth/%72eset-password/…` is redacted too.
+ * URLs as log lines show them: without the credentials some carry (docs/security.md items 13 and 49), however
+ * they are spelled. Reset links carry their token in the path: `/api/auth/%72eset-password/…` is read first, so
+ * it is redacted too, up to the next slash (an escaped `?` or `#` there is part of the token). Signed links carry
+ * their signature in the query: each parameter is split off as the server's parser splits it, so the value
+ * redacted is exactly the one the server would check, `%73ig` or `SIG` included.
  */
 export function redactUrl(url: string): string {
-  // Most paths hold neither an escape nor a reset link: nothing to read or redact.
-  if (!url.includes('%') && !/reset-password/i.test(url)) return url;
-  const readable = url.replace(/%([0-9a-f]{2})/gi, (_escape, byte: string) =>
-    String.fromCharCode(parseInt(byte, 16)),
+  // Most URLs hold neither an escape nor a credential: nothing to read or redact.
+  if (!/%|reset-password|sig/i.test(url)) return url;
+  const queryStart = url.indexOf('?');
+  const path = readEscapes(queryStart === -1 ? url : url.slice(0, queryStart)).replace(
+    /(reset-password[/\\]+)[^/\\]*/gi,
+    '$1[redacted]',
   );
-  return readable.replace(/(reset-password[/\\]+)[^/\\?#]*/gi, '$1[redacted]');
+  if (queryStart === -1) return path;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) =>
+      pair.includes('=') && CREDENTIAL_PARAMETERS.has(parameterName(pair))
+        ? `${readEscapes(pair.split('=', 1)[0]!)}=[redacted]`
+        : readEscapes(pair),
+    );
+  return `${path}?${query.join('&')}`;
 }
 
 /** A request as every log line describes it (pino's `req`): the request line's fields, the same way. */
