@@ -176,18 +176,17 @@ describeSystem('two replicas behind nginx on PostgreSQL and Redis (decision 024)
     await createAdmin(envOf('a'), ADMIN);
     // Both at once, as an orchestrator starts replicas.
     await Promise.all([serve('a'), serve('b')]);
-    nginx = await startNginx(
-      (listen, dir) =>
-        nginxSiteConfig({
-          listen,
-          replicas: [`127.0.0.1:${ports.a}`, `127.0.0.1:${ports.b}`],
-          prefix: '/_files/',
-          filesDir,
-          publicUrl: 'http://127.0.0.1',
-          uploadMaxBytes: 8 * 1024 * 1024,
-          cacheDir: path.join(dir, 'cache'),
-        }),
-      { accessLog: true },
+    nginx = await startNginx((listen, dir) =>
+      nginxSiteConfig({
+        listen,
+        replicas: [`127.0.0.1:${ports.a}`, `127.0.0.1:${ports.b}`],
+        prefix: '/_files/',
+        filesDir,
+        publicUrl: 'http://127.0.0.1',
+        uploadMaxBytes: 8 * 1024 * 1024,
+        cacheDir: path.join(dir, 'cache'),
+        accessLog: path.join(dir, 'access.log'),
+      }),
     );
     token = await login(nginx.base, ADMIN);
   }, 120_000);

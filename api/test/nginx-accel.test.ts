@@ -402,27 +402,25 @@ describeNginx('through a real nginx', () => {
     const probePort = (probeUpstream.address() as AddressInfo).port;
 
     const filesDir = t.app.context.config.filesDir;
-    nginx = await startNginx(
-      (listen, dir) => {
-        const site = nginxSiteConfig({
-          listen,
-          replicas: [new URL(api).host],
-          cacheDir: `${dir}/cache`,
-          prefix: PREFIX,
-          filesDir,
-          publicUrl: PUBLIC_URL,
-          uploadMaxBytes: t.app.context.config.uploadMaxBytes,
-        });
-        // The probe's locations, test-only: an upstream that redirects, and an internal location without any
-        // add_header of its own, so what arrives is only what nginx kept from the upstream's answer.
-        const probe = [
-          `    location /probe { proxy_pass http://127.0.0.1:${probePort}; }`,
-          `    location ^~ /_probe/ { internal; alias "${filesDir}/probe/"; }`,
-        ].join('\n');
-        return site.replace(/\}\s*$/, `\n${probe}\n}`);
-      },
-      { accessLog: true },
-    );
+    nginx = await startNginx((listen, dir) => {
+      const site = nginxSiteConfig({
+        listen,
+        replicas: [new URL(api).host],
+        cacheDir: `${dir}/cache`,
+        prefix: PREFIX,
+        filesDir,
+        publicUrl: PUBLIC_URL,
+        uploadMaxBytes: t.app.context.config.uploadMaxBytes,
+        accessLog: `${dir}/access.log`,
+      });
+      // The probe's locations, test-only: an upstream that redirects, and an internal location without any
+      // add_header of its own, so what arrives is only what nginx kept from the upstream's answer.
+      const probe = [
+        `    location /probe { proxy_pass http://127.0.0.1:${probePort}; }`,
+        `    location ^~ /_probe/ { internal; alias "${filesDir}/probe/"; }`,
+      ].join('\n');
+      return site.replace(/\}\s*$/, `\n${probe}\n}`);
+    });
 
     // The upload goes through nginx too (its body limit is the server block's, not nginx's 1 MB default).
     pdf = await makePdf('StudyHub behind nginx, unit 3', 1_500_000);
@@ -594,6 +592,34 @@ describeNginx('through a real nginx', () => {
       expect(reply.body.includes('probe bytes')).toBe(false);
     }
     expect((await http(nginx!.base, `${PREFIX}${name}`)).status).toBe(404);
+  });
+
+  it("item 49: nginx's access log has neither a link's signature nor a reset token, however they are spelled", async () => {
+    const link = new URL(await signedUrl(), 'http://x');
+    const sig = link.searchParams.get('sig')!;
+    const token = 'a'.repeat(43);
+    const requests = [
+      `${link.pathname}${link.search}`,
+      `${link.pathname}${link.search.replace('sig=', '%73ig=')}`,
+      `/%61pi/auth/reset-password/${token}`,
+      `/api/auth/RESET-PASSWORD//${token}?x=1`,
+      `/reset-password/${token}`,
+    ];
+    for (const pathname of requests) {
+      await http(nginx!.base, pathname, { headers: { referer: `${nginx!.base}/reset-password/${token}` } });
+    }
+    const lines = readFileSync(path.join(nginx!.dir, 'access.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(-requests.length);
+    expect(lines).toHaveLength(requests.length);
+    // A download is logged by the file nginx sent; its request id joins it to the API's line for the link.
+    expect(lines[0]).toMatch(/"GET \/_files\/[\w-]+\.pdf HTTP\/1\.1" 200 \d+ [\d.]+ [0-9a-f]{32}$/);
+    expect(lines[2]).toContain('"GET /api/auth/reset-password/[redacted] HTTP/1.1"');
+    for (const line of lines) {
+      expect(line).not.toContain(sig);
+      expect(line).not.toContain(token);
+    }
   });
 
   it('straight to the API (not through nginx): the redirect header, never the bytes', async () => {

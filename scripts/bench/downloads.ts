@@ -197,6 +197,7 @@ export async function benchDownloads(options: BenchDownloadsOptions): Promise<st
         filesDir: options.filesDir,
         publicUrl: 'http://localhost',
         uploadMaxBytes: size,
+        accessLog: 'off',
       });
       // The yardstick: the same file, served statically (bench only, on loopback).
       const file = path.join(options.filesDir, name);

@@ -30,6 +30,8 @@ export interface NginxSiteOptions extends NginxDownloadOptions {
   uploadMaxBytes: number;
   /** Where nginx keeps released files (/mfe/…) it has fetched once. */
   cacheDir: string;
+  /** The file of this site's access log, written in the `studyhub` format, or `off`. */
+  accessLog: string;
 }
 
 /** The values the guides show the configuration with (a test checks that their text matches). */
@@ -41,6 +43,7 @@ export const NGINX_EXAMPLE: NginxSiteOptions = {
   publicUrl: 'https://studyhub.example.edu',
   uploadMaxBytes: 25 * 1024 * 1024,
   cacheDir: '/var/cache/nginx/studyhub',
+  accessLog: '/var/log/nginx/studyhub.access.log',
 };
 
 /** README's multi-replica recipe: two replicas on two hosts, FILES_DIR shared at the same path on each. */
@@ -117,7 +120,8 @@ function replicaAddress(address: string): string {
 
 /**
  * Everything nginx needs in its `http` block to serve StudyHub (decision 024): the replicas as one upstream,
- * a cache for released files, and the server block. TLS, server_name and logs are the deployment's own.
+ * a cache for released files, an access log without credentials, and the server block. TLS, server_name and
+ * the error log are the deployment's own.
  *
  * - Health checks are passive (open-source nginx has no active ones): a replica that refuses or times out
  *   `max_fails` times within `fail_timeout` gets nothing for `fail_timeout`. /api/health/ready is for load
@@ -132,6 +136,11 @@ function replicaAddress(address: string): string {
  *   naming nginx (docs/security.md item 6).
  * - Released files under /mfe/ never change (decision 003): nginx keeps what their Cache-Control allows (a year
  *   for hashed files; the no-cache entry files are always asked for).
+ * - The access log's own format (docs/security.md item 49): nginx's default writes the request line whole, so a
+ *   signed link or a reset link (and, in the Referer, the reset page's address) could be replayed from it. The
+ *   `studyhub` format writes the path nginx read (escapes decoded, so every spelling is one; a download sent
+ *   through X-Accel-Redirect shows the file's), with a reset token cut off, neither the query nor the Referer,
+ *   and the request id, which joins the line to the API's.
  */
 export function nginxSiteConfig(options: NginxSiteOptions): string {
   const uploadMb = Math.ceil(options.uploadMaxBytes / 1024 / 1024) + 1;
@@ -147,6 +156,13 @@ export function nginxSiteConfig(options: NginxSiteOptions): string {
     '    keepalive 16;',
     '}',
     '',
+    '# Request lines without the credentials some URLs carry: no query (signed links), no reset tokens, no Referer.',
+    'map $uri $studyhub_logged_path {',
+    '    "~*^(?<kept>.*?reset-password)/" "$kept/[redacted]";',
+    '    default $uri;',
+    '}',
+    `log_format studyhub '$remote_addr [$time_local] "$request_method $studyhub_logged_path $server_protocol" $status $body_bytes_sent $request_time $request_id';`,
+    '',
     '# Released files (/mfe/<area>/<version>/…) never change: kept as long as their Cache-Control says.',
     `proxy_cache_path ${quoted('cache folder', options.cacheDir)} levels=1:2 keys_zone=studyhub_releases:10m max_size=1g inactive=30d use_temp_path=off;`,
     '',
@@ -154,6 +170,9 @@ export function nginxSiteConfig(options: NginxSiteOptions): string {
     `    listen ${options.listen};`,
     '    # The largest upload (UPLOAD_MAX_MB) and the form around it.',
     `    client_max_body_size ${uploadMb}m;`,
+    options.accessLog === 'off'
+      ? '    access_log off;'
+      : `    access_log ${quoted('access log', options.accessLog)} studyhub;`,
     '',
     '    proxy_http_version 1.1;',
     '    proxy_set_header Connection "";',
@@ -183,11 +202,7 @@ export function nginxSiteConfig(options: NginxSiteOptions): string {
  * For tests and benchmarks: a complete nginx.conf that runs in the foreground as the current user, in one
  * process, with every file it writes (pid, logs, temp bodies) under `dir`.
  */
-export function standaloneNginxConfig(
-  dir: string,
-  servers: string,
-  options: { accessLog?: boolean } = {},
-): string {
+export function standaloneNginxConfig(dir: string, servers: string): string {
   const at = (name: string) => quoted('nginx folder', `${dir}/${name}`);
   return [
     'daemon off;',
@@ -196,7 +211,7 @@ export function standaloneNginxConfig(
     `error_log ${at('error.log')} warn;`,
     'events { worker_connections 256; }',
     'http {',
-    `    access_log ${options.accessLog ? at('access.log') : 'off'};`,
+    '    access_log off;',
     `    client_body_temp_path ${at('client_body')};`,
     `    proxy_temp_path ${at('proxy')};`,
     `    fastcgi_temp_path ${at('fastcgi')};`,

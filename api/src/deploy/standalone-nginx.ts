@@ -51,12 +51,12 @@ export function accepts(port: number): Promise<boolean> {
 /** `servers` gets the address to listen on and nginx's own folder (for a cache), and returns the http block's text. */
 export async function startNginx(
   servers: (listen: string, dir: string) => string,
-  options: { nginxPath?: string; accessLog?: boolean; startTimeoutMs?: number } = {},
+  options: { nginxPath?: string; startTimeoutMs?: number } = {},
 ): Promise<RunningNginx> {
   const nginxPath = options.nginxPath ?? NGINX_PATH;
   const dir = mkdtempSync(path.join(tmpdir(), 'studyhub-nginx-'));
   const port = await freePort();
-  const config = standaloneNginxConfig(dir, servers(`127.0.0.1:${port}`, dir), options);
+  const config = standaloneNginxConfig(dir, servers(`127.0.0.1:${port}`, dir));
   const configFile = path.join(dir, 'nginx.conf');
   writeFileSync(configFile, config);
   const errorLog = () => {
