@@ -8,7 +8,9 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Frame,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { ownAddress } from './accounts';
 import { baseUrl, CHROMIUM_PATH } from './env';
@@ -110,8 +112,31 @@ function recordProblems(context: BrowserContext): Problem[] {
   context.on('weberror', (error) => {
     problems.push({ kind: 'pageerror', text: String(error.error()), url: error.page()?.url() ?? '' });
   });
+  // A load that the page itself cancelled by navigating (a reload while idle warm-ups were still loading) is
+  // not a failure: Chromium reports it as net::ERR_ABORTED once the next navigation's request has started.
+  const navigations = new WeakMap<Frame, number>();
+  const navigationsAtStart = new WeakMap<Request, number>();
+  const mainFrameOf = (request: Request): Frame | undefined => {
+    try {
+      return request.frame().page()?.mainFrame();
+    } catch {
+      return undefined; // a service worker's request has no frame
+    }
+  };
+  const navigationsOf = (frame: Frame | undefined) => (frame ? (navigations.get(frame) ?? 0) : 0);
+  context.on('request', (request) => {
+    const mainFrame = mainFrameOf(request);
+    if (request.isNavigationRequest() && mainFrame && request.frame() === mainFrame) {
+      navigations.set(mainFrame, navigationsOf(mainFrame) + 1);
+    } else {
+      navigationsAtStart.set(request, navigationsOf(mainFrame));
+    }
+  });
+  const cancelledByNavigation = (request: Request) =>
+    request.failure()?.errorText === 'net::ERR_ABORTED' &&
+    navigationsOf(mainFrameOf(request)) > (navigationsAtStart.get(request) ?? Infinity);
   context.on('requestfailed', (request) => {
-    if (isOwnScript(request.url(), request.resourceType())) {
+    if (isOwnScript(request.url(), request.resourceType()) && !cancelledByNavigation(request)) {
       problems.push({
         kind: 'script-load',
         text: request.failure()?.errorText ?? 'failed',
