@@ -25,6 +25,7 @@ import { echoRequestIds, REQUEST_ID_HEADER, requestIdFrom } from './plugins/requ
 import { apiSecurityHeadersFor, securityHeaders, securityHeadersFor } from './plugins/security-headers';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { adminRecordRoutes } from './routes/admin-records';
 import { noteDownloadRoutes } from './routes/note-download';
 import { noteUploadRoutes } from './routes/note-upload';
 import { notesRoutes } from './routes/notes';
@@ -262,7 +263,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 1 } });
   authentication(app, context);
   // Request and reply schemas, checked replies outside production, the OpenAPI document (decision 022).
-  await installContract(app, { checkReplies: !config.production });
+  await installContract(app, {
+    checkReplies: !config.production,
+    facts: { publicUrl: config.publicUrl, contactEmail: config.contactEmail },
+  });
   // sendFile only; every route decides itself what may be served.
   await app.register(fastifyStatic, { root: config.deployDir, serve: false, setHeaders: encodedCopyHeaders });
   await app.register(healthRoutes, { context });
@@ -278,6 +282,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(syllabusRoutes, { context });
   await app.register(syllabusAdminRoutes, { context });
   await app.register(adminRoutes, { context });
+  await app.register(adminRecordRoutes, { context });
   await app.register(telemetryRoutes, { context });
   await app.register(metricsRoutes, { context });
   await app.register(openApiRoutes);

@@ -27,14 +27,29 @@ function addTestRoutes(t: TestApp): void {
   for (const [path, body] of Object.entries(WRONG_REPLIES)) {
     t.app.get(
       path,
-      { config: { access: 'public' }, schema: { response: replies({ 200: messageReply }) } },
+      {
+        config: { access: 'public' },
+        schema: { summary: 'A test route', response: replies({ 200: messageReply }) },
+      },
       async () => body as never,
     );
   }
+  // A status the route does not declare, with no body to serialise (as a 304 or a 206 has none).
+  t.app.get(
+    '/api/test/undeclared-status',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'A test route', response: replies({ 200: messageReply }) },
+    },
+    async (_request, reply) => reply.code(302).header('Location', '/').send(),
+  );
   // The hot reads' way: the route's serialiser called by hand, its text kept and sent.
   t.app.get(
     '/api/test/serialised-by-hand',
-    { config: { access: 'public' }, schema: { response: replies({ 200: messageReply }) } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'A test route', response: replies({ 200: messageReply }) },
+    },
     async (_request, reply) => reply.type('application/json').send(reply.serialize({ message: ['x'] })),
   );
 }
@@ -67,6 +82,17 @@ describe('replies keep their schema', () => {
       const logged = t.logs.filter((line) => line.includes(`GET ${path} 200 reply breaks its schema`));
       expect([path, logged.length, problem.test(logged.join('\n'))]).toEqual([path, 1, true]);
     }
+  });
+
+  it('outside production, a status the route does not declare fails with a 500 and a log line naming it', async () => {
+    const reply = await request(t.app, 'GET', '/api/test/undeclared-status');
+    expect([reply.status, reply.body]).toEqual([500, { message: 'Internal Server Error' }]);
+    const logged = t.logs.filter((line) =>
+      line.includes('GET /api/test/undeclared-status answered 302, a status it does not declare'),
+    );
+    expect(logged).toHaveLength(1);
+    const unchecked = await production.app.inject('/api/test/undeclared-status');
+    expect(unchecked.statusCode).toBe(302);
   });
 
   it('in production, replies are written from the schema without the check: unknown fields never leave', async () => {
@@ -144,7 +170,7 @@ describe('GET /api/openapi.json', () => {
     document = (await request(t.app, 'GET', OPENAPI_PATH)).body as Document;
     routes = t.app.routeTable.filter(
       (route): route is RouteEntry & { schema: FastifySchema } =>
-        route.url.startsWith('/api/') && route.url !== '/api/*' && route.method !== 'HEAD',
+        route.url.startsWith('/api/') && route.url !== '/api/*',
     );
   });
   afterAll(async () => {
@@ -195,7 +221,9 @@ describe('GET /api/openapi.json', () => {
       const pathNames = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!).sort();
       expect([where, parameters('path')]).toEqual([where, params ? namesOf(params) : []]);
       expect([where, parameters('path')]).toEqual([where, pathNames]);
-      expect([where, parameters('query')]).toEqual([where, querystring ? namesOf(querystring) : []]);
+      // A signed link's `sig` is the signedLink security scheme's, not a parameter of its own.
+      const queryNames = querystring ? namesOf(querystring).filter((name) => name !== 'sig') : [];
+      expect([where, parameters('query')]).toEqual([where, queryNames]);
       expect([where, operation.requestBody?.content['application/json']?.schema]).toEqual([
         where,
         body ? jsonSchema(body, 'input') : undefined,
@@ -207,8 +235,8 @@ describe('GET /api/openapi.json', () => {
       expect([where, codes.some((code) => code.startsWith('2'))]).toEqual([where, true]);
       for (const [code, schema] of Object.entries(declared)) {
         const documented = operation.responses[code.toUpperCase()]!.content;
-        // A 204 has no body to describe; a reply that is not JSON names its own content type.
-        if (schema instanceof z.ZodType && code !== '204') {
+        // A 204 or a 304 has no body to describe; a reply that is not JSON names its own content type.
+        if (schema instanceof z.ZodType && code !== '204' && code !== '304') {
           expect([where, code, documented?.['application/json']?.schema]).toEqual([
             where,
             code,
@@ -220,6 +248,31 @@ describe('GET /api/openapi.json', () => {
         where,
         expect.objectContaining(jsonSchema(messageReply, 'output')),
       ]);
+    }
+  });
+
+  it('each operation has its summary, a unique operationId, a group, and the security its access level asks', () => {
+    const operationIds = new Set<string>();
+    for (const route of routes) {
+      const where = `${route.method} ${route.url}`;
+      const operation = document.paths[openApiPath(route.url)]![route.method.toLowerCase()]! as Operation & {
+        summary?: string;
+        operationId: string;
+        tags?: string[];
+        security?: Record<string, string[]>[];
+      };
+      expect([where, operation.summary]).toEqual([where, route.schema.summary]);
+      expect([where, operationIds.has(operation.operationId)]).toEqual([where, false]);
+      operationIds.add(operation.operationId);
+      expect([where, operation.tags?.length]).toEqual([where, 1]);
+      const signedLink = route.schema.querystring ? namesOf(route.schema.querystring).includes('sig') : false;
+      const expected =
+        route.access !== 'public'
+          ? [{ session: [] }]
+          : signedLink
+            ? [{ session: [] }, { signedLink: [] }]
+            : [];
+      expect([where, operation.security]).toEqual([where, expected]);
     }
   });
 

@@ -15,13 +15,19 @@ export async function accountRoutes(app: FastifyZod, { context }: { context: App
 
   app.get(
     '/api/config',
-    { config: { access: 'public' }, schema: { response: replies({ 200: siteConfigReply }) } },
+    {
+      config: { access: 'public' },
+      schema: { summary: "The site's settings a browser needs", response: replies({ 200: siteConfigReply }) },
+    },
     async () => ({ googleClientId: config.googleClientId, uploadTimeoutMs: config.uploadTimeoutMs }),
   );
 
   app.get(
     '/api/me',
-    { config: { access: 'signed-in' }, schema: { response: replies({ 200: meReply }) } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'The signed-in user', response: replies({ 200: meReply }) },
+    },
     async (request) => ({ user: toApiUser(signedInUser(request)) }),
   );
 
@@ -30,7 +36,11 @@ export async function accountRoutes(app: FastifyZod, { context }: { context: App
     {
       bodyLimit: BODY_LIMIT.contact,
       config: { access: 'signed-in', rateLimit: rateLimit(context, 'contact') },
-      schema: { body: contactBody, response: replies({ 200: messageReply }) },
+      schema: {
+        summary: 'Send the site team a message',
+        body: contactBody,
+        response: replies({ 200: messageReply }),
+      },
     },
     async (request) => {
       const user = signedInUser(request);

@@ -1,19 +1,15 @@
 /**
- * Administration (product §6–§7, issue 6): every user with their role, role changes and deletion, and beyond the
- * SPEC the audit trail and the contact inbox. Admins only; the role is re-read from the database on every
+ * Administration (product §6–§7, issue 6): every user with their role, role changes and deletion (the audit
+ * trail and the contact inbox: admin-records.ts). Admins only; the role is re-read from the database on every
  * request (plugins/authenticate), so a demotion or deletion takes effect on the target's next request.
  */
 import type { Transaction } from 'kysely';
 import {
-  auditPage,
-  contactMessagePage,
   idParams,
   messageReply,
-  pageQuery,
   roleChangeBody,
   roleChangeReply,
   usersReply,
-  type AuditEntry,
 } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
@@ -21,14 +17,11 @@ import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
-import { auditLogPage } from '../repositories/audit-log';
-import { contactMessagesPage } from '../repositories/contact-messages';
 import {
   countAdmins,
   deleteUser,
   findUserById,
   listUsersNewestFirst,
-  peopleById,
   toApiUser,
   updateUserRole,
   withAdminsLocked,
@@ -53,11 +46,19 @@ export async function adminRoutes(app: FastifyZod, { context }: { context: AppCo
 
   app.get(
     '/api/admin/users',
-    { config: ADMIN_ONLY, schema: { response: replies({ 200: usersReply }) } },
+    {
+      config: ADMIN_ONLY,
+      schema: { summary: 'Every user, newest first', response: replies({ 200: usersReply }) },
+    },
     async () => (await listUsersNewestFirst(db)).map(toApiUser),
   );
 
-  const roleChange = { params: idParams, body: roleChangeBody, response: replies({ 200: roleChangeReply }) };
+  const roleChange = {
+    summary: "Change a user's role",
+    params: idParams,
+    body: roleChangeBody,
+    response: replies({ 200: roleChangeReply }),
+  };
   app.put('/api/admin/users/:id/role', { config: ADMIN_ONLY, schema: roleChange }, async (request) => {
     const admin = signedInUser(request);
     const { role } = request.body;
@@ -83,7 +84,7 @@ export async function adminRoutes(app: FastifyZod, { context }: { context: AppCo
     return { message: API_MESSAGES.roleUpdated, user: toApiUser(after) };
   });
 
-  const deletion = { params: idParams, response: replies({ 200: messageReply }) };
+  const deletion = { summary: 'Delete a user', params: idParams, response: replies({ 200: messageReply }) };
   app.delete('/api/admin/users/:id', { config: ADMIN_ONLY, schema: deletion }, async (request) => {
     const admin = signedInUser(request);
     const { id } = request.params;
@@ -102,44 +103,5 @@ export async function adminRoutes(app: FastifyZod, { context }: { context: AppCo
       details: { email: deleted.email, role: deleted.role },
     });
     return { message: API_MESSAGES.userDeleted };
-  });
-
-  const audits = { querystring: pageQuery, response: replies({ 200: auditPage }) };
-  app.get('/api/admin/audit', { config: ADMIN_ONLY, schema: audits }, async (request) => {
-    const paging = request.query;
-    const { rows, total } = await auditLogPage(db, paging);
-    const people = await peopleById(
-      db,
-      rows.map((row) => row.actor_id),
-    );
-    const items = rows.map((row): AuditEntry => ({
-      id: Number(row.id),
-      at: row.at,
-      action: row.action,
-      actor: row.actor_id ? (people.get(row.actor_id) ?? null) : null,
-      target: row.target,
-      ip: row.ip,
-      details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
-    }));
-    return { items, ...paging, total };
-  });
-
-  const messages = { querystring: pageQuery, response: replies({ 200: contactMessagePage }) };
-  app.get('/api/admin/messages', { config: ADMIN_ONLY, schema: messages }, async (request) => {
-    const paging = request.query;
-    const { rows, total } = await contactMessagesPage(db, paging);
-    const people = await peopleById(
-      db,
-      rows.map((row) => row.user_id),
-    );
-    const items = rows.map((row) => ({
-      _id: row.id,
-      name: row.name,
-      email: row.email,
-      message: row.message,
-      createdAt: row.created_at,
-      accountDeleted: row.user_id !== null && people.get(row.user_id)?.email === null,
-    }));
-    return { items, ...paging, total };
   });
 }

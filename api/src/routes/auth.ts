@@ -20,7 +20,11 @@ export async function authRoutes(app: FastifyZod, { context }: { context: AppCon
     return { message, user: toApiUser(user), token: await tokens.sign(user.id, user.token_version) };
   }
 
-  const login = { body: loginBody, response: replies({ 200: sessionReply }) };
+  const login = {
+    summary: 'Sign in with email and password',
+    body: loginBody,
+    response: replies({ 200: sessionReply }),
+  };
   app.post('/api/auth/login', { ...anonymousRoute(context, 'login'), schema: login }, async (request) => {
     const { body } = request;
     const user = await findUserByEmail(db, body.email);
@@ -45,7 +49,11 @@ export async function authRoutes(app: FastifyZod, { context }: { context: AppCon
 
   const google = {
     ...anonymousRoute(context, 'google', BODY_LIMIT.google),
-    schema: { body: googleBody, response: replies({ 200: sessionReply }) },
+    schema: {
+      summary: 'Sign in with a Google ID token',
+      body: googleBody,
+      response: replies({ 200: sessionReply }),
+    },
     // A server without Google says so whatever the body holds.
     preValidation: async () => {
       if (!context.google) throw new HttpError(404, API_MESSAGES.googleNotConfigured);
@@ -66,7 +74,7 @@ export async function authRoutes(app: FastifyZod, { context }: { context: AppCon
    */
   const logout = {
     config: { access: 'signed-in' as const },
-    schema: { response: replies({ 200: messageReply }) },
+    schema: { summary: 'Sign out: end this session', response: replies({ 200: messageReply }) },
   };
   app.post('/api/auth/logout', logout, async (request) => {
     const user = signedInUser(request);

@@ -12,8 +12,17 @@ const PUBLIC = { access: 'public' as const };
 
 export async function healthRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
   const { config, readiness } = context;
-  const health = { config: PUBLIC, schema: { response: replies({ 200: healthReply }) } };
-  const ready = { config: PUBLIC, schema: { response: replies({ 200: readyReply, 503: notReadyReply }) } };
+  const health = {
+    config: PUBLIC,
+    schema: { summary: 'What is deployed', response: replies({ 200: healthReply }) },
+  };
+  const ready = {
+    config: PUBLIC,
+    schema: {
+      summary: 'Whether this process can serve requests',
+      response: replies({ 200: readyReply, 503: notReadyReply }),
+    },
+  };
 
   app.get('/api/health', health, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');

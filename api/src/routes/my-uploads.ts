@@ -15,11 +15,15 @@ import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { uploadFilePath } from '../services/upload-reviews';
-import { checkSignedLink, pdfFileReply, sendNoteFile } from './note-download';
+import { checkSignedLink, FILE_REPLIES, pdfFileReply, sendNoteFile } from './note-download';
 
 const mine = {
   config: { access: 'teacher' as const },
-  schema: { querystring: pageQuery, response: replies({ 200: myUploadsPage }) },
+  schema: {
+    summary: "The teacher's own uploads and what became of each",
+    querystring: pageQuery,
+    response: replies({ 200: myUploadsPage }),
+  },
 };
 const pendingFile = {
   // Public like the downloads: a new tab or a download carries a signed link instead of the session. PDFs are
@@ -27,9 +31,10 @@ const pendingFile = {
   config: { access: 'public' as const },
   compress: false as const,
   schema: {
+    summary: "A teacher's upload, for its uploader and the admins",
     params: idParams,
     querystring: downloadQuery,
-    response: replies({ 200: pdfFileReply("The pending upload's PDF") }),
+    response: replies({ 200: pdfFileReply("The pending upload's PDF"), ...FILE_REPLIES }),
   },
 };
 

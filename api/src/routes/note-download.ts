@@ -10,7 +10,7 @@ import { normaliseSemester, normaliseYear } from '@studyhub/contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
-import { replies, type FastifyZod } from '../plugins/contract';
+import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
 import { FILE_CONTENT_SECURITY_POLICY } from '../plugins/security-headers';
 import { findCurrentNoteFile, type NoteRow } from '../repositories/note-files';
 import type { DownloadLinks } from '../services/download-links';
@@ -42,10 +42,17 @@ export function pdfFileReply(description: string) {
   return { description, content: { 'application/pdf': { schema: z.file().optional() } } };
 }
 
+/** What a file route answers besides the whole file: a Range's part (416 is an error), and a conditional GET's 304. */
+export const FILE_REPLIES = {
+  206: pdfFileReply('The byte range the request asked for (Range)'),
+  ...NOT_MODIFIED,
+};
+
 const DOWNLOAD_SCHEMA = {
+  summary: "A unit's notes PDF",
   params: downloadParams,
   querystring: downloadQuery,
-  response: replies({ 200: pdfFileReply('The PDF') }),
+  response: replies({ 200: pdfFileReply('The PDF'), ...FILE_REPLIES }),
 };
 
 /**

@@ -26,10 +26,21 @@ export async function noteUploadRoutes(app: FastifyZod, { context }: { context: 
   app.post(
     '/api/upload/upload',
     {
-      config: { access: 'teacher', rateLimit: rateLimit(context, 'upload') },
+      config: {
+        access: 'teacher',
+        rateLimit: rateLimit(context, 'upload'),
+        documentedBody: {
+          type: 'object',
+          required: ['pdf'],
+          properties: {
+            pdf: { type: 'string', contentMediaType: 'application/pdf', description: 'The one PDF' },
+          },
+        },
+      },
       onResponse: metrics.uploadAnswered,
       // The body is a multipart form holding the one PDF (read as a stream below, not validated as JSON).
       schema: {
+        summary: "Upload a unit's notes as a PDF",
         querystring: uploadQuery,
         consumes: ['multipart/form-data'],
         response: replies({ 201: uploadReply }),

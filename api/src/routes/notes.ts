@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
-import { replies, type FastifyZod } from '../plugins/contract';
+import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
 import { currentNoteFilesOfSubject, recentCurrentNoteFiles, type NoteRow } from '../repositories/note-files';
 import { sendCached } from '../services/read-cache';
 
@@ -53,7 +53,10 @@ export async function notesRoutes(app: FastifyZod, { context }: { context: AppCo
     {
       config: { access: 'public' },
       compress: false,
-      schema: { response: replies({ 200: recentNotesReply }) },
+      schema: {
+        summary: 'The notes uploaded last',
+        response: replies({ 200: recentNotesReply, ...NOT_MODIFIED }),
+      },
     },
     async (request, reply) => {
       const cached = await readCache.reply('notes', '', async () => {
@@ -65,7 +68,11 @@ export async function notesRoutes(app: FastifyZod, { context }: { context: AppCo
     },
   );
 
-  const units = { querystring: unitsQuery, response: replies({ 200: unitsReply }) };
+  const units = {
+    summary: "A subject's units that have notes, with signed links to each file",
+    querystring: unitsQuery,
+    response: replies({ 200: unitsReply }),
+  };
   app.get('/api/notes/units', { config: { access: 'signed-in' }, schema: units }, async (request) => {
     const { query } = request;
     const subject = findSubject(query.subject);

@@ -3,7 +3,7 @@
  * like the API's shape itself; made once per process and sent like the hot reads: ETag, compressed once.
  */
 import { openApiDocument } from '@studyhub/contract/schemas';
-import { replies, type FastifyZod } from '../plugins/contract';
+import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
 import { CachedReply, sendCached } from '../services/read-cache';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -17,7 +17,10 @@ export async function openApiRoutes(app: FastifyZod): Promise<void> {
     {
       config: { access: 'public' },
       compress: false,
-      schema: { response: replies({ 200: openApiDocument }) },
+      schema: {
+        summary: 'This OpenAPI document',
+        response: replies({ 200: openApiDocument, ...NOT_MODIFIED }),
+      },
     },
     async (request, reply) => {
       // Every route is registered once the app serves requests; the document cannot change after that.

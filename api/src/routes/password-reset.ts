@@ -21,7 +21,11 @@ export async function passwordResetRoutes(
 
   const forgotRoute = {
     ...anonymousRoute(context, 'forgotPassword'),
-    schema: { body: emailBody, response: replies({ 200: messageReply }) },
+    schema: {
+      summary: 'Mail a password reset link',
+      body: emailBody,
+      response: replies({ 200: messageReply }),
+    },
   };
   app.post('/api/auth/forgot-password', forgotRoute, async (request) => {
     const user = await accountMail.resetLink(request.body.email);
@@ -31,7 +35,12 @@ export async function passwordResetRoutes(
 
   const resetRoute = {
     ...anonymousRoute(context, 'resetPassword'),
-    schema: { params: resetTokenParams, body: resetPasswordBody, response: replies({ 200: messageReply }) },
+    schema: {
+      summary: 'Set a new password with a reset link',
+      params: resetTokenParams,
+      body: resetPasswordBody,
+      response: replies({ 200: messageReply }),
+    },
   };
   app.post('/api/auth/reset-password/:token', resetRoute, async (request) => {
     const { params, body } = request;

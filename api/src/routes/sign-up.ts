@@ -25,7 +25,11 @@ export async function signUpRoutes(app: FastifyZod, { context }: { context: AppC
 
   const registerRoute = {
     ...anonymousRoute(context, 'register'),
-    schema: { body: registerBody, response: replies({ 200: registerReply }) },
+    schema: {
+      summary: 'Start a sign-up: mail a verification code',
+      body: registerBody,
+      response: replies({ 200: registerReply }),
+    },
   };
   app.post('/api/auth/register', registerRoute, async (request) => {
     const { body } = request;
@@ -43,7 +47,11 @@ export async function signUpRoutes(app: FastifyZod, { context }: { context: AppC
 
   const verifyRoute = {
     ...anonymousRoute(context, 'verifyOtp'),
-    schema: { body: verifyOtpBody, response: replies({ 200: messageReply }) },
+    schema: {
+      summary: 'Verify the code and create the account',
+      body: verifyOtpBody,
+      response: replies({ 200: messageReply }),
+    },
   };
   app.post('/api/auth/verify-otp', verifyRoute, async (request) => {
     const { body } = request;
@@ -71,7 +79,11 @@ export async function signUpRoutes(app: FastifyZod, { context }: { context: AppC
 
   const resendRoute = {
     ...anonymousRoute(context, 'resendOtp'),
-    schema: { body: resendOtpBody, response: replies({ 200: messageReply, 403: blockedReply }) },
+    schema: {
+      summary: 'Mail a new verification code',
+      body: resendOtpBody,
+      response: replies({ 200: messageReply, 403: blockedReply }),
+    },
   };
   app.post('/api/auth/resend-otp', resendRoute, async (request, reply) => {
     const { body } = request;

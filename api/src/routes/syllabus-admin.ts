@@ -68,7 +68,11 @@ export async function syllabusAdminRoutes(
 ): Promise<void> {
   const { db, clock, audit } = context;
 
-  const add = { body: syllabusEntryBody, response: replies({ 201: syllabusSaveReply }) };
+  const add = {
+    summary: 'Add an entry',
+    body: syllabusEntryBody,
+    response: replies({ 201: syllabusSaveReply }),
+  };
   app.post('/api/syllabus', { config: ADMIN_ONLY, schema: add }, async (request, reply) => {
     const admin = signedInUser(request);
     const { body } = request;
@@ -90,7 +94,12 @@ export async function syllabusAdminRoutes(
     return reply.code(201).send({ message: API_MESSAGES.syllabusAdded, entry: toEntry(row) });
   });
 
-  const update = { params: idParams, body: syllabusEntryBody, response: replies({ 200: syllabusSaveReply }) };
+  const update = {
+    summary: 'Change an entry',
+    params: idParams,
+    body: syllabusEntryBody,
+    response: replies({ 200: syllabusSaveReply }),
+  };
   app.put('/api/syllabus/:id', { config: ADMIN_ONLY, schema: update }, async (request) => {
     const admin = signedInUser(request);
     const { params, body } = request;
@@ -108,7 +117,7 @@ export async function syllabusAdminRoutes(
   });
 
   // Registered before /:id would not matter (static segments win), but it reads better first.
-  const cleanup = { response: replies({ 200: syllabusCleanupReply }) };
+  const cleanup = { summary: 'Delete duplicate entries', response: replies({ 200: syllabusCleanupReply }) };
   app.delete('/api/syllabus/cleanup/duplicates', { config: ADMIN_ONLY, schema: cleanup }, async (request) => {
     const admin = signedInUser(request);
     const removed = await removeDuplicateSyllabusEntries(db, clock);
@@ -117,7 +126,7 @@ export async function syllabusAdminRoutes(
     return { message, removed };
   });
 
-  const deletion = { params: idParams, response: replies({ 200: messageReply }) };
+  const deletion = { summary: 'Delete an entry', params: idParams, response: replies({ 200: messageReply }) };
   app.delete('/api/syllabus/:id', { config: ADMIN_ONLY, schema: deletion }, async (request) => {
     const admin = signedInUser(request);
     const { id } = request.params;

@@ -4,7 +4,7 @@
  */
 import { syllabusListReply, syllabusQuery, type SyllabusEntry } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
-import { replies, type FastifyZod } from '../plugins/contract';
+import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
 import {
   listSyllabusEntries,
   type SyllabusFilters,
@@ -38,7 +38,11 @@ export async function syllabusRoutes(app: FastifyZod, { context }: { context: Ap
     {
       config: { access: 'signed-in' },
       compress: false,
-      schema: { querystring: syllabusQuery, response: replies({ 200: syllabusListReply }) },
+      schema: {
+        summary: 'Syllabus entries, filtered by branch, year and semester',
+        querystring: syllabusQuery,
+        response: replies({ 200: syllabusListReply, ...NOT_MODIFIED }),
+      },
     },
     async (request, reply) => {
       const { query } = request;

@@ -15,7 +15,11 @@ const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/
 export async function telemetryRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
   const report = {
     ...anonymousRoute(context, 'areaReport', BODY_LIMIT.areaReport),
-    schema: { body: areaReport, response: replies({ 204: z.null() }) },
+    schema: {
+      summary: 'Report how an area loaded in a browser',
+      body: areaReport,
+      response: replies({ 204: z.null() }),
+    },
     // Fastify also parses text and forms; a report is JSON and nothing else, whatever the body holds.
     preValidation: async (request: { headers: { 'content-type'?: string } }) => {
       if (!isJson(request.headers['content-type'])) throw new HttpError(415, API_MESSAGES.jsonOnly);

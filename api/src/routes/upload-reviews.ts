@@ -17,10 +17,18 @@ import { signedInUser } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
 
 const ADMIN_ONLY = { config: { access: 'admin' as const } };
-const queue = { ...ADMIN_ONLY, schema: { querystring: pageQuery, response: replies({ 200: reviewPage }) } };
+const queue = {
+  ...ADMIN_ONLY,
+  schema: {
+    summary: 'Pending uploads, oldest first',
+    querystring: pageQuery,
+    response: replies({ 200: reviewPage }),
+  },
+};
 const decision = {
   ...ADMIN_ONLY,
   schema: {
+    summary: 'Approve or reject a pending upload',
     params: uploadIdParams,
     body: reviewDecisionBody,
     // 409: another admin decided first; the reply says what became of the upload.

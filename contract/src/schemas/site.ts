@@ -14,10 +14,8 @@ export const healthReply = z.object({
 export type HealthReply = z.infer<typeof healthReply>;
 
 /** What `/api/health/ready` looked at (decision 024): each component's state, never an address or error text. */
-const readinessChecks = z.record(
-  z.enum(['database', 'files', 'redis']),
-  z.enum(['ok', 'down', 'not configured']),
-);
+const componentState = z.enum(['ok', 'down', 'not configured']);
+const readinessChecks = z.object({ database: componentState, files: componentState, redis: componentState });
 export const readyReply = z.object({ status: z.literal('ready'), checks: readinessChecks });
 export const notReadyReply = z.object({
   status: z.literal('not ready'),
