@@ -83,7 +83,7 @@ export async function shownVersion(page: Page, area: string): Promise<string> {
 
 /**
  * The remote entry of an area build whose `./Area` loads and then throws as soon as it renders: a real federated
- * container, written by hand, for a release fixture (shared/src/deploy/fixture-builds.ts) the browser can load.
+ * container, written by hand, for a release fixture (tooling/src/deploy/fixture-builds.ts) the browser can load.
  */
 export function areaThatThrows(
   area: string,

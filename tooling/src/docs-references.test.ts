@@ -2,11 +2,12 @@
  * @jest-environment node
  */
 /**
- * The repository explains itself (issue 14): no file cites a document kept outside it, and every
- * "product §N" / "architecture §N" names a section that exists in docs/product.md / docs/architecture.md.
+ * The repository explains itself: no file cites a document kept outside it, every "product §N" /
+ * "architecture §N" names a section that exists in docs/product.md / docs/architecture.md, and every file a
+ * document or a comment cites by its path from the repository's root, or a page links to, exists.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 
@@ -51,6 +52,14 @@ const OUTSIDE = [
 ];
 const CITATION = /\b(product|architecture) §(\d+)((?:\s*(?:,|–|-|and|or|to)\s*§\d+)*)/g;
 
+/** A path from the repository's root into one of its packages or docs, with a file's extension. */
+const ROOT_PATH =
+  /(?<![\w./@-])((?:api|shell|shared|contract|tooling|mfe-auth|mfe-notes|mfe-syllabus|mfe-admin|e2e|scripts|docs)\/[\w./-]*[\w-]\.(?:tsx?|mjs|md|json|sh|js|css|html))/g;
+/** What a build makes, cited by the path it will have. */
+const BUILD_OUTPUT = /^api\/dist\//;
+/** A Markdown link's target, without its #fragment. */
+const LINK = /\]\(([^)#\s]+)(?:#[^)]*)?\)/g;
+
 function sections(page: string): Set<number> {
   const text = readFileSync(path.join(ROOT, 'docs', page), 'utf8');
   return new Set([...text.matchAll(/^## (\d+)\. /gm)].map((match) => Number(match[1])));
@@ -82,6 +91,31 @@ describe('references to the project documents', () => {
         return numbers.filter((n) => !known[page].has(n)).map((n) => `${file}: ${page} §${n}`);
       }),
     );
+    expect(missing).toEqual([]);
+  });
+
+  it('cites only files that exist', () => {
+    const tracked = new Set(repoFiles());
+    const folders = new Set(
+      [...tracked].flatMap((file) => file.split('/').map((_part, i, parts) => parts.slice(0, i).join('/'))),
+    );
+    const exists = (target: string) =>
+      tracked.has(target) || folders.has(target) || existsSync(path.join(ROOT, target));
+    const missing = files.flatMap(({ file, text }) => [
+      ...[...text.matchAll(ROOT_PATH)]
+        .map((match) => match[1]!)
+        .filter((cited) => !BUILD_OUTPUT.test(cited) && !exists(cited))
+        .map((cited) => `${file}: ${cited}`),
+      ...(file.endsWith('.md')
+        ? [...text.matchAll(LINK)]
+            .map((match) => match[1]!)
+            .filter((target) => !/^[a-z]+:/i.test(target))
+            .filter(
+              (target) => !exists(path.posix.normalize(path.posix.join(path.posix.dirname(file), target))),
+            )
+            .map((target) => `${file}: link ${target}`)
+        : []),
+    ]);
     expect(missing).toEqual([]);
   });
 });
