@@ -1,5 +1,5 @@
 /**
- * Canary bucketing (issue 7): which browsers get an area's canary version. Pure, so the shell, the tests and
+ * Canary bucketing (decision 008): which browsers get an area's canary version. Pure, so the shell, the tests and
  * a static host's visitors all compute the same answer from remotes.json.
  */
 import type { AreaName } from './remotes';

@@ -24,7 +24,7 @@ export const SYLLABUS_SEMESTERS: readonly number[] = Array.from(
   (_, index) => index + 1,
 );
 
-/** localStorage keys (product §3), and the shell's release keys (issue 7, docs/operations.md). */
+/** localStorage keys (product §3), and the shell's release keys (decision 008, docs/operations.md). */
 export const STORAGE_KEYS = {
   user: 'user',
   token: 'token',

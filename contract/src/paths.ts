@@ -116,10 +116,10 @@ export const PATHS = {
   addSyllabus: '/admin/add-syllabus',
   syllabusTable: '/admin/syllabus-table',
   users: '/admin/users',
-  /** Beyond SPEC: the audit trail and the contact inbox (issue 6). */
+  /** Beyond SPEC: the audit trail and the contact inbox (decision 010). */
   activity: '/admin/activity',
   messages: '/admin/messages',
-  /** Beyond SPEC (issue 16, decision 026): the upload review queue, and each uploader's own uploads. */
+  /** Beyond SPEC (decision 026): the upload review queue, and each uploader's own uploads. */
   reviewUploads: '/admin/review-uploads',
   myUploads: '/my-uploads',
 } as const;

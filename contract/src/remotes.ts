@@ -97,7 +97,7 @@ export interface RemoteVersion {
   entry: string;
 }
 
-/** A version served to `percent` % of browsers (1–99) beside the live one (issue 7). */
+/** A version served to `percent` % of browsers (1–99) beside the live one (decision 008). */
 export interface CanaryVersion extends RemoteVersion {
   percent: number;
 }
@@ -165,7 +165,7 @@ export interface SharedUsage {
    */
   builtWith: Record<string, string>;
   /**
-   * A fingerprint of each provided export's type (issue 14): an export the area needs whose fingerprint in its
+   * A fingerprint of each provided export's type (decision 028): an export the area needs whose fingerprint in its
    * own copy differs from the shell's changed its signature. Absent in builds made before it was recorded.
    */
   signatures?: Record<string, string>;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --only api`: the hot public reads of issue 12 under load, StudyHub against an Express 5 +
+ * `npm run bench -- --only api`: the hot public reads (decision 015) under load, StudyHub against an Express 5 +
  * better-sqlite3 baseline (express-baseline.ts) reading the same database file and answering the same JSON.
  * Both run in processes of their own, started for this section (bench.ts), loaded in turn (A B A B A B, after a
  * warm-up of each), so drift on the machine hits both alike; autocannon runs in this process. Latency percentiles

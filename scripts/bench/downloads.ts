@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --only downloads`: issue 12's note downloads. One `fileMb` PDF, fetched 8 at a time over
+ * `npm run bench -- --only downloads`: note downloads (decision 015). One `fileMb` PDF, fetched 8 at a time over
  * loopback (aggregate MB/s of a round: 8 × the file over the round's wall time) from three servers:
  *   - Node: StudyHub at `base` streams it (reply.sendFile);
  *   - nginx: Debian's nginx serves the same stored file statically with sendfile, the yardstick;

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * `npm run bench -- --only pages`: issue 12's page figures, measured in Debian's Chromium against the composed
+ * `npm run bench -- --only pages`: the page figures of decision 014, measured in Debian's Chromium against the composed
  * site (decisions 013 and 014).
  *   - page weight of Home (anonymous) and a signed-in area page: JS files, raw, gzip (level 9) and bytes on the
  *     wire, with the areas warmed for later counted apart;

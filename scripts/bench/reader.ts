@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * `npm run bench -- --only reader`: issue 13 §1's in-page PDF reader on a phone. A `fileMb` PDF made by pdf-lib
+ * `npm run bench -- --only reader`: the in-page PDF reader (decision 016) on a phone. A `fileMb` PDF made by pdf-lib
  * (many pages of text, each with an incompressible picture) is uploaded to a unit; a student on the subject page
  * (390×844 at 3×, touch) taps Preview Notes, and the bench times the tap until the first page is drawn on the
  * canvas, and counts the bytes of the file the browser received until then (pdf.js range requests, decision

@@ -1,5 +1,5 @@
 /**
- * Administration (product §6–§7, issue 6): every user with their role, role changes and deletion (the audit
+ * Administration (product §6–§7, decision 010): every user with their role, role changes and deletion (the audit
  * trail and the contact inbox: admin-records.ts). Admins only; the role is re-read from the database on every
  * request (plugins/authenticate), so a demotion or deletion takes effect on the target's next request.
  */

@@ -1,5 +1,5 @@
 /**
- * What an uploader sees of their own uploads (issue 16, decision 026): "My uploads" with each upload's state, and
+ * What an uploader sees of their own uploads (decision 026): "My uploads" with each upload's state, and
  * a pending upload's PDF for the in-page reader, which only its uploader and the admins may open.
  */
 import {

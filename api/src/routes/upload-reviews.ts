@@ -1,5 +1,5 @@
 /**
- * The admins' review queue (issue 16, decision 026): teachers' pending uploads, oldest first, and one decision
+ * The admins' review queue (decision 026): teachers' pending uploads, oldest first, and one decision
  * on each — approve (it becomes its unit's current file) or reject with a reason. Two admins deciding at once:
  * one wins, the other gets 409 saying what became of the upload.
  */

@@ -113,7 +113,7 @@ function queuedVersions(db: Kysely<Database>): VersionReader {
  * One version read per dataset per turn of the event loop, shared by the requests that asked before it started:
  * the read runs once the requests parsed in this turn have asked (setImmediate), so each request still gets a
  * version read after it arrived, and a write answered before that is seen. Under load, dozens of requests share a
- * read instead of each paying for one (issue 12).
+ * read instead of each paying for one (decision 015).
  */
 export function oneReadPerTurn(reader: VersionReader): VersionReader {
   const next = new Map<Dataset, Promise<number | undefined>>();

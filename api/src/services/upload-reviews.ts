@@ -1,5 +1,5 @@
 /**
- * The upload review queue (issue 16, decision 026): a teacher's upload waits as pending, under per-teacher caps,
+ * The upload review queue (decision 026): a teacher's upload waits as pending, under per-teacher caps,
  * until an admin approves or rejects it or it expires; an admin's is published at once. Each decision and expiry
  * is audited and mailed to the uploader. Queries are in repositories/note-files.ts, texts in messages.ts and
  * mails.ts.

@@ -1,5 +1,5 @@
 /**
- * The upload review queue (issue 16, decision 026): a teacher's upload waits as `pending` until an admin approves
+ * The upload review queue (decision 026): a teacher's upload waits as `pending` until an admin approves
  * or rejects it, or it expires; what the review and "My uploads" calls answer, and what a decision sends.
  */
 import { z } from 'zod';

@@ -14,7 +14,7 @@ const COLUMNS: Column<AuditEntry>[] = [
   { header: 'Details', cell: entryDetails },
 ];
 
-/** /admin/activity (beyond SPEC, issue 6): the audit trail, newest first, a page at a time. */
+/** /admin/activity (beyond SPEC, decision 010): the audit trail, newest first, a page at a time. */
 export function ActivityPage() {
   const list = usePagedList(getAudit);
   return (

@@ -14,7 +14,7 @@ import {
 import { PATHS } from '@studyhub/contract';
 import { ADMIN_TEXTS } from '../texts';
 
-/** product §2's four cards, then the pages beyond SPEC (issue 6; the review queue, decision 026). */
+/** product §2's four cards, then the pages beyond SPEC (decision 010; the review queue, decision 026). */
 const CARDS = [
   {
     title: 'Upload Notes',

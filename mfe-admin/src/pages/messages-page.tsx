@@ -21,7 +21,7 @@ const From = styled.header`
   align-items: baseline;
 `;
 
-/** /admin/messages (beyond SPEC, issue 6): what users wrote on the Contact page, newest first. */
+/** /admin/messages (beyond SPEC, decision 010): what users wrote on the Contact page, newest first. */
 export function MessagesPage() {
   const list = usePagedList(getMessages);
   return (

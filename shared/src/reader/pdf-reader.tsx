@@ -1,5 +1,5 @@
 /**
- * The in-page PDF reader (issue 13 §1), drawn by pdf.js: works where the browser has no PDF viewer (Android
+ * The in-page PDF reader (decision 016), drawn by pdf.js: works where the browser has no PDF viewer (Android
  * Chrome). `@studyhub/shared/reader`, a subpath each area that reads PDFs bundles itself (the notes area's
  * subject page, the admin area's review queue and My uploads, decision 026), always through `import()`: it and
  * pdf.js are a chunk of their own. It takes the session and the UI from `@studyhub/shared` by the package's

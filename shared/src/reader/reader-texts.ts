@@ -1,4 +1,4 @@
-/** What the reader says (issue 13 §1). SPEC's subject-page buttons keep their own texts. */
+/** What the reader says (decision 016). SPEC's subject-page buttons keep their own texts. */
 export const READER_TEXTS = {
   loading: 'Loading the PDF…',
   drawing: 'Drawing the page…',

@@ -1,5 +1,5 @@
 /**
- * "Try a version in your browser" (issue 7): an admin opens any page with `?area-version=notes@<version>` and
+ * "Try a version in your browser" (decision 008): an admin opens any page with `?area-version=notes@<version>` and
  * this browser alone loads that released version of the area until they press Reset. Other browsers, and this
  * one once signed out or not an admin, get what remotes.json says.
  */

@@ -1,5 +1,5 @@
 /**
- * What every page load needs to know about "try a version in your browser" (issue 7), without its code: the
+ * What every page load needs to know about "try a version in your browser" (decision 008), without its code: the
  * code (area-overrides.ts, the banner) is loaded only by a page load that asks for an override or a browser that
  * keeps one (decision 014).
  */

@@ -1,5 +1,5 @@
 /**
- * A fingerprint of each export's type, so a release can tell a changed export from an unchanged one (issue 14):
+ * A fingerprint of each export's type, so a release can tell a changed export from an unchanged one (decision 028):
  * an area built against `Button(props: { label })` must not run in a shell whose copy has `Button(props: { text })`.
  * The TypeScript checker reads the package's entry; each export's type is written out structurally, so a change
  * deep inside one of the package's own types (a prop renamed in an interface it uses) changes the fingerprint,

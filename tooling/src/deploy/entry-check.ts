@@ -1,5 +1,5 @@
 /**
- * The checks of a build's entry script (issue 7), run in a child node process, never in the release process
+ * The checks of a build's entry script (decision 011), run in a child node process, never in the release process
  * (docs/security.md item 37): a build's JavaScript is evaluated with a time limit (the child is killed when it
  * runs out), a memory limit, Node's permission model (no file, child process or worker access) and no
  * eval, and the child only reports what it saw.

@@ -1,5 +1,5 @@
 /**
- * What must hold before a build goes live (issue 7), read from the real artefacts: the build's folder itself,
+ * What must hold before a build goes live (decision 011), read from the real artefacts: the build's folder itself,
  * build-info.json, the Module Federation manifest (its entry, exposes, assets and shared singletons) and the
  * entry script, compared with the live shell (or, for a shell, with the live areas). Every check returns
  * readable reasons.
@@ -315,7 +315,7 @@ function contractProblem(area: InspectedBuild, shell: InspectedBuild, shellLabel
 /**
  * The shared package is one singleton and the shell's copy is the one every area runs against (`loaded-first`),
  * so each export an area's code imports from it must be in the shell's copy (decision 020), with the type the
- * area was built against (issue 14).
+ * area was built against (decision 028).
  */
 function sharedExportProblems(
   area: InspectedBuild,

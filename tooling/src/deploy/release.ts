@@ -1,5 +1,5 @@
 /**
- * Release operations on a deploy folder (issue 7): release (live or canary), promote, abort, rollback, status.
+ * Release operations on a deploy folder (decision 008): release (live or canary), promote, abort, rollback, status.
  * Each one checks first, changes only its own app's pointer, records the change in history.json, and runs under
  * the deploy lock. A refusal changes nothing.
  */

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * The upload review queue (issue 16, decision 026). Every note file has a state: `approved` (what students see;
+ * The upload review queue (decision 026). Every note file has a state: `approved` (what students see;
  * every file before this migration), or, for a teacher's upload, `pending` until an admin approves or rejects it
  * or it expires. A trigger keeps the state machine in the database itself: a decided upload keeps its state, so
  * no code path (or operator) can move it back to pending or from one decision to another.

@@ -12,7 +12,7 @@ interface QuickLink {
 }
 
 /**
- * What each visitor can do from Home (issue 16): only links they may follow, so nobody meets a refusal. Admins
+ * What each visitor can do from Home (decision 026): only links they may follow, so nobody meets a refusal. Admins
  * keep product §2's four links, with the review queue beside them; teachers upload and follow their uploads.
  */
 export const QUICK_LINKS: Record<Visitor, readonly QuickLink[]> = {
