@@ -94,6 +94,18 @@ describe('references to the project documents', () => {
     expect(missing).toEqual([]);
   });
 
+  it('every decision says its status and when it was decided', () => {
+    const decisions = files.filter(({ file }) => /^docs\/decisions\/\d{3}-[\w-]+\.md$/.test(file));
+    expect(decisions.length).toBeGreaterThan(0);
+    const undated = decisions
+      .filter(
+        ({ text }) =>
+          !/^# \d{3} — .+\n\n\*\*Status:\*\* \S.*\. \*\*Decided:\*\* \d{4}-\d{2}-\d{2}\.\n/.test(text),
+      )
+      .map(({ file }) => file);
+    expect(undated).toEqual([]);
+  });
+
   it('cites only files that exist', () => {
     const tracked = new Set(repoFiles());
     const folders = new Set(
