@@ -1,7 +1,7 @@
 /**
  * The multi-replica deployment of decision 024, for real: two processes of the compiled server, started the way
  * `npm run serve` starts them (`node scripts/serve.mjs`, NODE_ENV=production), Debian's nginx in front with the
- * configuration the README shows (nginxSiteConfig: passive health checks, keepalive, X-Accel-Redirect, the
+ * configuration docs/deploy-behind-nginx.md shows (nginxSiteConfig: passive health checks, keepalive, X-Accel-Redirect, the
  * /mfe/ cache), a PostgreSQL schema and a Redis key prefix of this run's own, one FILES_DIR and one DEPLOY_DIR.
  * The figures (requests under SIGTERM, failures, bytes compared) are printed as the test goes.
  *

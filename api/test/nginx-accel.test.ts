@@ -149,9 +149,9 @@ describe('the nginx configuration text', () => {
     expect(guide).toContain(`\`\`\`nginx\n${nginxSiteConfig(NGINX_EXAMPLE)}\n\`\`\``);
   });
 
-  it("is what the README's multi-replica recipe shows (decision 024)", () => {
-    const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(`\`\`\`nginx\n${nginxSiteConfig(NGINX_REPLICAS_EXAMPLE)}\n\`\`\``);
+  it("is what the same guide's multi-replica recipe shows (decision 024)", () => {
+    const guide = readFileSync(path.join(REPO_ROOT, 'docs/deploy-behind-nginx.md'), 'utf8');
+    expect(guide).toContain(`\`\`\`nginx\n${nginxSiteConfig(NGINX_REPLICAS_EXAMPLE)}\n\`\`\``);
   });
 
   it('names every replica with passive checks, and refuses an address that is not host:port', () => {

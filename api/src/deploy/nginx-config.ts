@@ -46,7 +46,7 @@ export const NGINX_EXAMPLE: NginxSiteOptions = {
   accessLog: '/var/log/nginx/studyhub.access.log',
 };
 
-/** README's multi-replica recipe: two replicas on two hosts, FILES_DIR shared at the same path on each. */
+/** The multi-replica recipe's: two replicas on two hosts, FILES_DIR shared at the same path on each. */
 export const NGINX_REPLICAS_EXAMPLE: NginxSiteOptions = {
   ...NGINX_EXAMPLE,
   replicas: ['10.0.0.11:8080', '10.0.0.12:8080'],
