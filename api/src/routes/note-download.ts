@@ -18,13 +18,10 @@ import { STORAGE_NAME } from '../services/note-store';
 import { pathOf } from './notes';
 
 /**
- * How much of a file each read takes while Node sends it (@fastify/send's default is 64 KiB: 16 reads and socket
- * writes per MB, each a trip through libuv's thread pool). Measured with 8 parallel 20 MB downloads on loopback
- * (scripts/bench/downloads.ts, docs/deploy-behind-nginx.md): 1 MiB reads cost the server 0.7–2 s of CPU per GB
- * sent instead of 2–2.8 s, and raise throughput from about 0.4× nginx's to a median of 0.6× (0.5–1× in most
- * runs); 256–512 KiB were in between, 2 MiB was slower again. A download in flight holds up to about two reads
- * (one read ahead, one in the socket's queue): about 2 MB, so 100 slow clients at once hold about 200 MB.
- * Deployments with many slow clients let nginx send the files (DOWNLOAD_ACCEL_PREFIX).
+ * How much of a file each read takes while Node sends it: 1 MiB, not @fastify/send's 64 KiB, costs a third of the
+ * CPU per GB (decision 015 has the measurements). A download in flight holds up to about two reads (one ahead,
+ * one in the socket's queue): about 2 MB, so 100 slow clients at once hold about 200 MB. Deployments with many
+ * slow clients let nginx send the files (DOWNLOAD_ACCEL_PREFIX).
  */
 export const DOWNLOAD_READ_BYTES = 1024 * 1024;
 /** @fastify/static hands every option on to @fastify/send, which reads highWaterMark (its own types omit it). */
