@@ -1,6 +1,6 @@
 /**
- * Password reset (product §7; docs/security.md items 5, 12–15, 36): forgot-password answers the same whatever the
- * address; a link works once, ends every session and lifts whatever locked the account.
+ * Password reset (product §7; docs/security.md items 5, 12–15, 36, 51): forgot-password answers the same whatever
+ * the address; a link works once, ends every session and lifts whatever locked the account.
  */
 import { emailBody, messageReply, resetPasswordBody, resetTokenParams } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
@@ -24,7 +24,7 @@ export async function passwordResetRoutes(
     schema: { body: emailBody, response: replies({ 200: messageReply }) },
   };
   app.post('/api/auth/forgot-password', forgotRoute, async (request) => {
-    const user = await accountMail.resetLink(request.body.email);
+    const user = await accountMail.resetLink(request.body.email, request.ip);
     if (user) await audit({ action: 'auth.password-reset.requested', actorId: user.id, ip: request.ip });
     return { message: API_MESSAGES.resetLinkSent };
   });
