@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { buildTestApp, TEST_DB, type ApiReply, type TestApp } from './helpers';
+import { buildTestApp, createVerifiedUser, newUser, TEST_DB, type ApiReply, type TestApp } from './helpers';
 import { sleep } from './server-processes';
 
 /** Results are shared for a second (services/readiness.ts): wait past that between two states. */
@@ -120,4 +120,40 @@ describe('GET /api/health/ready', () => {
     t.app.context.lifecycle.stopping = true;
     expect((await ready(t)).body).toEqual(down('shutting down'));
   });
+});
+
+describe('a burst of sign-ups (docs/security.md item 52)', () => {
+  const SIGN_UPS = 300;
+  const CLIENTS = 60;
+  const fromClient = (n: number) => ({ remoteAddress: `198.51.100.${(n % CLIENTS) + 1}` });
+
+  it(`${SIGN_UPS} sign-ups from ${CLIENTS} addresses, each within its rate limit: every readiness answer is 200, and sign-ups and logins all succeed`, async () => {
+    // The real limits: five sign-ups a minute from each address.
+    t = await buildTestApp({ rateLimitFactor: 1 });
+    const app = t;
+    const student = await createVerifiedUser(app);
+    let signUpsDone = false;
+    const signUps = Promise.all(
+      Array.from({ length: SIGN_UPS }, (_, n) => app.post('/api/auth/register', newUser(), fromClient(n))),
+    ).finally(() => (signUpsDone = true));
+    const logins = Promise.all(
+      Array.from({ length: 5 }, () =>
+        app.post(
+          '/api/auth/login',
+          { email: student.email, password: student.password },
+          { remoteAddress: '203.0.113.9' },
+        ),
+      ),
+    );
+    // Polled as a load balancer does, for as long as the burst lasts (each answer past the shared second is new).
+    const readinessAnswers: number[] = [];
+    while (!signUpsDone) {
+      readinessAnswers.push((await ready(app)).status);
+      await sleep(PAST_REUSE_MS);
+    }
+    expect(readinessAnswers.length).toBeGreaterThan(0);
+    expect(readinessAnswers).toEqual(readinessAnswers.map(() => 200));
+    expect((await signUps).map((reply) => reply.status)).toEqual(Array(SIGN_UPS).fill(200));
+    expect((await logins).map((reply) => reply.status)).toEqual(Array(5).fill(200));
+  }, 120_000);
 });

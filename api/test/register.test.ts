@@ -4,8 +4,10 @@ import {
   codeFrom,
   countRows,
   createVerifiedUser,
+  linkFrom,
   newUser,
   registerUser,
+  tokenFromLink,
   verifySignUp,
   type TestApp,
 } from './helpers';
@@ -292,7 +294,7 @@ describe('someone else registers the address first (docs/security.md item 35)', 
   });
 });
 
-describe('mail flooding: 16 requests from 16 addresses in 2 s (docs/security.md item 41)', () => {
+describe('mail flooding: 16 requests from 16 addresses in 2 s (docs/security.md items 41, 51)', () => {
   let flood: TestApp;
   beforeAll(async () => {
     // Each request from its own client address, as the review sent them.
@@ -311,22 +313,39 @@ describe('mail flooding: 16 requests from 16 addresses in 2 s (docs/security.md 
     await flood.app.context.mail.drain();
   }
 
-  it('send one code to an address nobody has registered', async () => {
+  // Each address asks once, so each is within its own allowance: what stops them is the ceiling (item 51).
+  it('send at most 15 codes to an address nobody has registered; then resends are blocked until the window ends', async () => {
     const email = newUser().email;
-    await sixteen('/api/auth/register', () => ({ ...newUser(), email }));
-    expect(flood.mailsTo(email)).toHaveLength(1);
+    const firstAt = flood.clock.now();
+    const registrations: string[] = [];
+    for (let n = 0; n < 16; n += 1) {
+      flood.clock.advance(125);
+      const reply = await flood.post('/api/auth/register', { ...newUser(), email }, fromClient(n));
+      registrations.push(reply.body.registration);
+    }
+    await flood.app.context.mail.drain();
+    expect(flood.mailsTo(email)).toHaveLength(15);
+    // The sixteenth client's own first resend, 30 s later, finds the ceiling reached: blocked till the window ends.
+    flood.clock.advance(30 * SECOND);
+    const resend = await flood.post(
+      '/api/auth/resend-otp',
+      { email, registration: registrations[15] },
+      fromClient(15),
+    );
+    expect(resend.status).toBe(403);
+    expect(resend.body.unblockAt).toBe(new Date(firstAt + 125 + 10 * 60 * SECOND).toISOString());
   });
 
-  it('send at most 3 reset links to an account', async () => {
+  it('send at most 9 reset links to an account', async () => {
     const owner = await createVerifiedUser(flood);
     const before = flood.mailsTo(owner.email).length;
     await sixteen('/api/auth/forgot-password', () => ({ email: owner.email }));
-    expect(flood.mailsTo(owner.email).length - before).toBe(3);
+    expect(flood.mailsTo(owner.email).length - before).toBe(9);
     // Half an hour later the owner can ask again.
     flood.clock.advance(30 * 60 * SECOND);
     expect((await flood.post('/api/auth/forgot-password', { email: owner.email })).status).toBe(200);
     await flood.app.context.mail.drain();
-    expect(flood.mailsTo(owner.email).length - before).toBe(4);
+    expect(flood.mailsTo(owner.email).length - before).toBe(10);
   });
 
   it('send one "someone registered" notice to an account', async () => {
@@ -336,5 +355,66 @@ describe('mail flooding: 16 requests from 16 addresses in 2 s (docs/security.md 
     const before = flood.mailsTo(owner.email).length;
     await sixteen('/api/auth/register', () => ({ ...newUser(), email: owner.email }));
     expect(flood.mailsTo(owner.email).length - before).toBe(1);
+  });
+});
+
+describe("a stranger's requests never spend the owner's mail allowance (docs/security.md item 51)", () => {
+  const stranger = { remoteAddress: '203.0.113.66' };
+  const ownersClient = { remoteAddress: '198.51.100.7' };
+
+  it("five register calls for an address over 2 minutes from one client leave the owner's own sign-up its code and its three resends", async () => {
+    const owner = newUser();
+    for (let call = 0; call < 5; call += 1) {
+      if (call > 0) t.clock.advance(30 * SECOND);
+      const squat = { ...owner, name: 'Squatter', password: 'squatter password 3' };
+      expect((await t.post('/api/auth/register', squat, stranger)).status).toBe(200);
+    }
+    // The stranger's own client followed product §4: a code and three resends, then blocked.
+    expect(t.mailsTo(owner.email)).toHaveLength(4);
+
+    const signUp = await t.post('/api/auth/register', owner, ownersClient);
+    expect(signUp.status).toBe(200);
+    expect(t.mailsTo(owner.email)).toHaveLength(5);
+    const resendBody = { email: owner.email, registration: signUp.body.registration };
+    for (let resend = 1; resend <= 3; resend += 1) {
+      t.clock.advance(30 * SECOND);
+      const reply = await t.post('/api/auth/resend-otp', resendBody, ownersClient);
+      expect([reply.status, reply.body]).toEqual([
+        200,
+        { message: 'A new OTP has been sent to your email.' },
+      ]);
+    }
+    expect(t.mailsTo(owner.email)).toHaveLength(8);
+    const code = codeFrom(t.lastMailTo(owner.email));
+    // The owner's own client is still held to product §4: a fourth resend is blocked.
+    t.clock.advance(30 * SECOND);
+    expect((await t.post('/api/auth/resend-otp', resendBody, ownersClient)).status).toBe(403);
+    expect(t.mailsTo(owner.email)).toHaveLength(8);
+
+    const verified = await t.post('/api/auth/verify-otp', { ...resendBody, otp: code }, ownersClient);
+    expect(verified.status).toBe(200);
+    expect((await login(owner.email, owner.password)).status).toBe(200);
+  });
+
+  it("three forgot-password calls from one client leave the owner's own reset link", async () => {
+    const owner = await createVerifiedUser(t);
+    const before = t.mailsTo(owner.email).length;
+    for (let call = 0; call < 4; call += 1) {
+      expect((await t.post('/api/auth/forgot-password', { email: owner.email }, stranger)).status).toBe(200);
+    }
+    await t.app.context.mail.drain();
+    // The stranger's client gets its three links a half hour, no more.
+    expect(t.mailsTo(owner.email).length - before).toBe(3);
+
+    const forgot = await t.post('/api/auth/forgot-password', { email: owner.email }, ownersClient);
+    expect(forgot.status).toBe(200);
+    await t.app.context.mail.drain();
+    expect(t.mailsTo(owner.email).length - before).toBe(4);
+    const link = linkFrom(t.lastMailTo(owner.email));
+    const reset = await t.post(`/api/auth/reset-password/${tokenFromLink(link)}`, {
+      password: 'the owner chose this one',
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(owner.email, 'the owner chose this one')).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Password reset (product §7; docs/security.md items 5, 12–15, 36): forgot-password answers the same whatever the
- * address; a link works once, ends every session and lifts whatever locked the account.
+ * Password reset (product §7; docs/security.md items 5, 12–15, 36, 51): forgot-password answers the same whatever
+ * the address; a link works once, ends every session and lifts whatever locked the account.
  */
 import { emailBody, messageReply, resetPasswordBody, resetTokenParams } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
@@ -28,7 +28,7 @@ export async function passwordResetRoutes(
     },
   };
   app.post('/api/auth/forgot-password', forgotRoute, async (request) => {
-    const user = await accountMail.resetLink(request.body.email);
+    const user = await accountMail.resetLink(request.body.email, request.ip);
     if (user) await audit({ action: 'auth.password-reset.requested', actorId: user.id, ip: request.ip });
     return { message: API_MESSAGES.resetLinkSent };
   });

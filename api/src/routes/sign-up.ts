@@ -1,7 +1,8 @@
 /**
- * Sign-up with an emailed code (product §7; decision 012; docs/security.md items 4, 8–11, 35, 39, 41): register
- * stores a registration of its own and answers its handle; the code of that registration creates the account.
- * Register and resend do the same work and answer the same whatever the address's state (services/account-mail.ts).
+ * Sign-up with an emailed code (product §7; decision 012; docs/security.md items 4, 8–11, 35, 39, 41, 51):
+ * register stores a registration of its own and answers its handle; the code of that registration creates the
+ * account. Register and resend do the same work and answer the same whatever the address's state
+ * (services/account-mail.ts).
  */
 import {
   blockedReply,
@@ -40,7 +41,7 @@ export async function signUpRoutes(app: FastifyZod, { context }: { context: AppC
       name: body.name,
       passwordHash,
     });
-    await accountMail.signUpCode(body.email, code);
+    await accountMail.signUpCode(body.email, code, request.ip);
     await audit({ action: 'auth.register', target: body.email, ip: request.ip });
     return { message: API_MESSAGES.registered, registration: registration.id };
   });
@@ -87,7 +88,7 @@ export async function signUpRoutes(app: FastifyZod, { context }: { context: AppC
   };
   app.post('/api/auth/resend-otp', resendRoute, async (request, reply) => {
     const { body } = request;
-    const verdict = await accountMail.resendCode(body.registration, body.email);
+    const verdict = await accountMail.resendCode(body.registration, body.email, request.ip);
     if (verdict.kind === 'blocked') {
       return reply.code(403).send({ message: API_MESSAGES.otpBlocked, unblockAt: verdict.unblockAt });
     }

@@ -1,7 +1,7 @@
 /**
- * Which account mail an address gets, and whether it gets one at all (docs/security.md items 4, 5, 39, 41). Every
- * address is counted alike, known or not, so neither the reply nor the work tells whether it has an account; the
- * texts are in mails.ts, the caps in mail-quota.ts, the codes in registrations.ts.
+ * Which account mail an address gets, and whether it gets one at all (docs/security.md items 4, 5, 39, 41, 51).
+ * Every address is counted alike, known or not, so neither the reply nor the work tells whether it has an account;
+ * the texts are in mails.ts, the caps in mail-quota.ts, the codes in registrations.ts.
  */
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
@@ -30,13 +30,13 @@ export function createAccountMail(deps: {
 
   return {
     /**
-     * After a sign-up: registering again is a resend, under the same rules and caps for every address (product
-     * §4). An address without an account gets the code; its owner hears of it instead (item 4), at most once per
-     * half hour.
+     * After a sign-up: registering again from the same client is a resend, under the same rules and caps for
+     * every address (product §4). An address without an account gets the code; its owner hears of it instead
+     * (item 4), at most once per half hour. `client` is the requesting address (mail-quota.ts).
      */
-    async signUpCode(email: string, code: string): Promise<void> {
+    async signUpCode(email: string, code: string, client: string): Promise<void> {
       const owner = await findUserByEmail(db, email);
-      const mailAllowed = (await mailQuota.takeCode(email)).kind === 'send';
+      const mailAllowed = (await mailQuota.takeCode(email, client)).kind === 'send';
       if (mailAllowed && !owner) mail.send(MAILS.verificationCode(email, code));
       if (mailAllowed && owner && (await mailQuota.take('account-exists', owner.email))) {
         mail.send(MAILS.accountExists(owner.email, owner.name));
@@ -47,8 +47,8 @@ export function createAccountMail(deps: {
      * A resend, when the rules allow one now: a new code for the registration, mailed only to an address without
      * an account. The verdict is the same for pending, verified and unknown addresses (item 39).
      */
-    async resendCode(registrationId: string, email: string): Promise<CodeMailVerdict> {
-      const verdict = await mailQuota.takeCode(email);
+    async resendCode(registrationId: string, email: string, client: string): Promise<CodeMailVerdict> {
+      const verdict = await mailQuota.takeCode(email, client);
       if (verdict.kind !== 'send') return verdict;
       const code = await registrations.renewCode(registrationId, email);
       const owner = await findUserByEmail(db, email);
@@ -60,8 +60,8 @@ export function createAccountMail(deps: {
      * Counted for every address alike; a link is made and mailed only for an account (items 5, 39, 41). Returns
      * the account it was mailed to, or null.
      */
-    async resetLink(email: string): Promise<UserRow | null> {
-      const allowed = await mailQuota.take('password-reset', email);
+    async resetLink(email: string, client: string): Promise<UserRow | null> {
+      const allowed = await mailQuota.takeResetLink(email, client);
       const user = await findUserByEmail(db, email);
       if (!user || !allowed) return null;
       const token = newResetToken();
