@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { concurrencyLimit } from './concurrency-limit';
+import pLimit from 'p-limit';
 
 /**
  * argon2id with OWASP's minimum (m = 19 MiB, t = 2, p = 1; docs/security.md item 1). `algorithm: 2` is argon2id:
@@ -14,7 +14,7 @@ export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, pa
  * Two also keep a 2-core machine's cores for the requests themselves.
  */
 const ARGON2_CONCURRENCY = 2;
-const argon2Slot = concurrencyLimit(ARGON2_CONCURRENCY);
+const argon2Slot = pLimit(ARGON2_CONCURRENCY);
 
 export function hashPassword(password: string): Promise<string> {
   return argon2Slot(() => hash(password, ARGON2_OPTIONS));
