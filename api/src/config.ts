@@ -75,7 +75,8 @@ export interface Config {
 
 /**
  * A canary is judged once, over the last `windowMs`, at least `minSources` distinct sources (networks) opened it,
- * and aborted when it failed for `ceilingPercent` of them, or for at least `minExcessPoints` percentage points
+ * and aborted when it failed for at least half that many and for `ceilingPercent` of them, or for at least
+ * `minExcessPoints` percentage points
  * more than the stable version and at least `minRatio` times as many. A stable version counts only with
  * `minSources` sources of its own; with them, failing for `ceilingPercent` raises an alert.
  */

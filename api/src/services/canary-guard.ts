@@ -47,8 +47,15 @@ const judgeable = (record: LoadRecord, settings: CanaryGuardSettings) =>
   record.sources >= settings.minSources;
 
 /**
- * Why the canary should be aborted, or null while it should not: at least `minSources` sources, and a failure
- * rate at the ceiling, or both `minExcessPoints` above the stable version's and `minRatio` times it. A stable
+ * The failing sources an abort needs, half the minimum sample: with fewer, one party's single failing network
+ * added to a healthy canary's nine real ones would read as "10 % failed" and abort it.
+ */
+export const minFailingSources = (settings: CanaryGuardSettings) => Math.ceil(settings.minSources / 2);
+
+/**
+ * Why the canary should be aborted, or null while it should not: at least `minSources` sources, failures from at
+ * least half as many, and a failure rate at the ceiling, or both `minExcessPoints` above the stable version's and
+ * `minRatio` times it. A stable
  * record of fewer sources than the minimum could be one party's invention, so it counts as failing never: reports
  * about the baseline can lower the bar for an abort, never veto one past the ceiling.
  */
@@ -57,7 +64,7 @@ export function abortReason(
   stable: LoadRecord,
   settings: CanaryGuardSettings,
 ): string | null {
-  if (!judgeable(canary, settings)) return null;
+  if (!judgeable(canary, settings) || canary.failures < minFailingSources(settings)) return null;
   const canaryRate = failureRate(canary);
   const stableCounts = judgeable(stable, settings);
   const stableRate = stableCounts ? failureRate(stable) : 0;
