@@ -55,9 +55,9 @@ export const minFailingSources = (settings: CanaryGuardSettings) => Math.ceil(se
 /**
  * Why the canary should be aborted, or null while it should not: at least `minSources` sources, failures from at
  * least half as many, and a failure rate at the ceiling, or both `minExcessPoints` above the stable version's and
- * `minRatio` times it. A stable
- * record of fewer sources than the minimum could be one party's invention, so it counts as failing never: reports
- * about the baseline can lower the bar for an abort, never veto one past the ceiling.
+ * `minRatio` times it. A stable record of fewer sources than the minimum could be one party's invention, so it
+ * counts as failing never: reports about the baseline can lower the bar for an abort, never veto one past the
+ * ceiling.
  */
 export function abortReason(
   canary: LoadRecord,
