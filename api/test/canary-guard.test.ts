@@ -257,9 +257,10 @@ describe('on a running site', () => {
       await report(t, CANARY, 'load', repeated('203.0.113.7', 5));
       // The 10th source: one failing of ten reads as 10 %, 10 points above stable, yet it is one party's word.
       await report(t, CANARY, 'ok', networks(9));
-      expect((await standing())?.canary).toEqual({ version: CANARY, sources: 10, failures: 1 });
+      expect(canaryRuns()).toBe(true);
       await report(t, CANARY, 'ok', networks(40, 9));
       expect(canaryRuns()).toBe(true);
+      expect((await standing())?.canary).toEqual({ version: CANARY, sources: 50, failures: 1 });
     },
     MANY_REPORTS_MS,
   );
