@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { abortCanary, APP_NAMES, promoteCanary, releaseStatus, type AppName } from '@studyhub/tooling/deploy';
 import { canaryGuardSettings, databaseUrlFrom } from '../api/src/config';
 import { isPostgresUrl, openDatabase } from '../api/src/db/database';
-import { canaryStandings, describeRecord } from '../api/src/services/canary-guard';
+import { canaryStandings, describeRecord, minFailingSources } from '../api/src/services/canary-guard';
 import { appNamed, deployDir, runCommand, UsageError } from './lib/cli';
 
 const USAGE = 'usage: npm run releases -- status | promote <area> | abort <area>';
@@ -20,8 +20,8 @@ const HISTORY_SHOWN = 5;
 const INDENT = ' '.repeat(10);
 
 /**
- * What browsers reported of each running canary over the canary guard's window (decision 025), as lines per
- * area; or one line saying why the counts cannot be read.
+ * What browsers reported of each running canary over the canary guard's window (decision 025), in distinct
+ * sources (networks), as lines per area; or one line saying why the counts cannot be read.
  */
 async function canaryReports(): Promise<{ lines: Map<AppName, string[]>; unavailable: string | null }> {
   const lines = new Map<AppName, string[]>();
@@ -34,8 +34,9 @@ async function canaryReports(): Promise<{ lines: Map<AppName, string[]>; unavail
   try {
     const window = `in the last ${settings.windowMs / 60_000} min`;
     const rule = settings.enabled
-      ? `aborts itself from ${settings.minLoads} loads on, failing ${settings.minExcessPoints} points more ` +
-        `than stable and ${settings.minRatio}× as often (CANARY_ABORT_*)`
+      ? `aborts itself from ${settings.minSources} sources (${minFailingSources(settings)} failing) on, ` +
+        `failing for ${settings.ceilingPercent} % of them, or ${settings.minExcessPoints} points more than ` +
+        `stable and ${settings.minRatio}× as often (CANARY_ABORT_*)`
       : 'automatic abort is off (CANARY_ABORT=0)';
     for (const standing of await canaryStandings(db, deployDir, settings, new Date())) {
       lines.set(standing.area, [

@@ -60,6 +60,7 @@ import { createReadiness } from './services/readiness';
 import { connectRedis } from './services/redis';
 import { createRegistrations } from './services/registrations';
 import { encodedCopyHeaders } from './services/release-files';
+import { createReportTokens } from './services/report-tokens';
 import { createTokenService } from './services/tokens';
 import { createUploadReviews, scheduleExpirySweeps } from './services/upload-reviews';
 
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const registrations = createRegistrations(db, clock, config.jwtSecret);
   const audit = createAudit(db, clock);
   const downloadLinks = createDownloadLinks(config.jwtSecret, clock);
+  const reportTokens = createReportTokens(config.jwtSecret, clock);
   const uploadReviews = createUploadReviews({
     db,
     dialect,
@@ -184,11 +186,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     uploadReviews,
     readCache,
     metrics,
+    reportTokens,
     canaryGuard: createCanaryGuard({
       db,
       clock,
       deployDir: config.deployDir,
       settings: config.canaryGuard,
+      secret: config.jwtSecret,
+      reportTokens,
       metrics,
       log: app.log,
     }),
@@ -288,7 +293,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(openApiRoutes);
   // Unknown API paths are errors, never the shell's index.html.
   app.all('/api/*', { config: { access: 'public' } }, (_request, reply) => reply.callNotFound());
-  await app.register(siteRoutes, { config });
+  await app.register(siteRoutes, { config, reportTokens: context.reportTokens });
   return app;
 }
 

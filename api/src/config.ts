@@ -74,12 +74,16 @@ export interface Config {
 }
 
 /**
- * A canary is aborted when, over the last `windowMs`, at least `minLoads` browsers opened it and its failure rate
- * is at least `minExcessPoints` percentage points above the stable version's and at least `minRatio` times it.
+ * A canary is judged once, over the last `windowMs`, at least `minSources` distinct sources (networks) opened it,
+ * and aborted when it failed for at least half that many and for `ceilingPercent` of them, or for at least
+ * `minExcessPoints` percentage points
+ * more than the stable version and at least `minRatio` times as many. A stable version counts only with
+ * `minSources` sources of its own; with them, failing for `ceilingPercent` raises an alert.
  */
 export interface CanaryGuardSettings {
   enabled: boolean;
-  minLoads: number;
+  minSources: number;
+  ceilingPercent: number;
   minExcessPoints: number;
   minRatio: number;
   windowMs: number;
@@ -247,11 +251,24 @@ function metricsToken(value: string | undefined): string | null {
   return value;
 }
 
+function percent(name: string, value: string | undefined, fallback: number): number {
+  const parsed = positiveNumber(name, value, fallback);
+  if (parsed > 100) throw new ConfigError(`${name} must be a percentage from above 0 to 100, got "${value}"`);
+  return parsed;
+}
+
 /** The canary guard's thresholds (decision 025); the release commands read them too, to show them. */
 export function canaryGuardSettings(env: NodeJS.ProcessEnv = process.env): CanaryGuardSettings {
+  if (env.CANARY_ABORT_MIN_LOADS !== undefined && env.CANARY_ABORT_MIN_LOADS !== '') {
+    throw new ConfigError(
+      'CANARY_ABORT_MIN_LOADS was replaced by CANARY_ABORT_MIN_SOURCES, which counts distinct networks, not ' +
+        'reports (docs/operations.md, "Canaries that abort themselves")',
+    );
+  }
   return {
     enabled: flag('CANARY_ABORT', env.CANARY_ABORT, true),
-    minLoads: wholeNumber('CANARY_ABORT_MIN_LOADS', env.CANARY_ABORT_MIN_LOADS, 20),
+    minSources: wholeNumber('CANARY_ABORT_MIN_SOURCES', env.CANARY_ABORT_MIN_SOURCES, 10),
+    ceilingPercent: percent('CANARY_ABORT_CEILING', env.CANARY_ABORT_CEILING, 50),
     minExcessPoints: positiveNumber('CANARY_ABORT_POINTS', env.CANARY_ABORT_POINTS, 10),
     minRatio: positiveNumber('CANARY_ABORT_RATIO', env.CANARY_ABORT_RATIO, 2),
     windowMs: positiveNumber('CANARY_ABORT_WINDOW_MIN', env.CANARY_ABORT_WINDOW_MIN, 10) * 60_000,

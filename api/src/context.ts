@@ -5,6 +5,7 @@ import type { Database } from './db/schema';
 import type { AccountMail } from './services/account-mail';
 import type { Audit } from './services/audit';
 import type { CanaryGuard } from './services/canary-guard';
+import type { ReportTokens } from './services/report-tokens';
 import type { Clock } from './services/clock';
 import type { DownloadLinks } from './services/download-links';
 import type { GoogleVerifier } from './services/google';
@@ -52,6 +53,8 @@ export interface AppContext {
   google: GoogleVerifier | null;
   /** The Prometheus registry and what routes and services count in it (services/metrics.ts). */
   metrics: Metrics;
+  /** Signs the versions /remotes.json served, for browsers' area reports (services/report-tokens.ts). */
+  reportTokens: ReportTokens;
   /** Counts browsers' area reports and aborts a failing canary (services/canary-guard.ts). */
   canaryGuard: CanaryGuard;
   /** Multiplies every rate limit; tests raise it except where limits themselves are tested. */

@@ -86,14 +86,22 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['CANARY_ABORT_MIN_LOADS', '2.5', 'a whole number'],
-    ['CANARY_ABORT_MIN_LOADS', '0', 'a positive number'],
+    ['CANARY_ABORT_MIN_SOURCES', '2.5', 'a whole number'],
+    ['CANARY_ABORT_MIN_SOURCES', '0', 'a positive number'],
+    ['CANARY_ABORT_CEILING', '0', 'a positive number'],
+    ['CANARY_ABORT_CEILING', '101', 'a percentage from above 0 to 100'],
     ['CANARY_ABORT_POINTS', 'ten', 'a positive number'],
     ['CANARY_ABORT_RATIO', '-2', 'a positive number'],
     ['CANARY_ABORT_WINDOW_MIN', '1e999', 'a positive number'],
     ['CANARY_ABORT', 'maybe', '1 or 0'],
   ])('refuses the canary setting %s=%s with a readable error', (name, value, what) => {
     expect(() => loadConfig({ ...SECRET, [name]: value })).toThrow(`${name} must be ${what}`);
+  });
+
+  it('names the replacement of the retired CANARY_ABORT_MIN_LOADS instead of ignoring it', () => {
+    expect(() => loadConfig({ ...SECRET, CANARY_ABORT_MIN_LOADS: '20' })).toThrow(
+      /CANARY_ABORT_MIN_LOADS was replaced by CANARY_ABORT_MIN_SOURCES/,
+    );
   });
 
   it('rejects an unknown LOG_LEVEL', () => {

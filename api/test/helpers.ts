@@ -661,3 +661,12 @@ export function startNotesCanary(deployDir: string, percent = 10): void {
 export function removeDeployDir(deployDir: string): void {
   rmSync(path.dirname(deployDir), { recursive: true, force: true });
 }
+
+/** The report token a browser gets with /remotes.json (decision 025), naming every version it lists now. */
+export async function reportToken(app: FastifyInstance): Promise<string> {
+  const reply = await request(app, 'GET', '/remotes.json');
+  return String(reply.headers['report-token']);
+}
+
+/** The address of a client in a network (an IPv4 /24) of its own, one per index: distinct sources for the guard. */
+export const ownNetwork = (index: number) => `10.${(index >> 8) & 255}.${index & 255}.7`;

@@ -18,6 +18,7 @@ import {
   NOTES_VERSION,
   NOTES_CANARY,
   removeDeployDir,
+  reportToken,
   startNotesCanary,
   request,
   SHELL_VERSION,
@@ -222,8 +223,9 @@ describe('with METRICS_TOKEN', () => {
   });
 
   it("counts browsers' area reports per area, version and kind", async () => {
+    const token = await reportToken(t.app);
     const send = (version: string, kind: string) =>
-      t.post('/api/telemetry/area-error', { area: 'notes', version, kind });
+      t.post('/api/telemetry/area-error', { area: 'notes', version, kind, token });
     for (const [version, kind] of [
       [NOTES_CANARY, 'ok'],
       [NOTES_CANARY, 'ok'],

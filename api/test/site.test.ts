@@ -34,10 +34,11 @@ afterAll(async () => {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 describe('composed site', () => {
-  it('serves /remotes.json no-cache with the live areas', async () => {
+  it('serves /remotes.json no-cache with the live areas, and a report token naming them (decision 025)', async () => {
     const reply = await app.inject('/remotes.json');
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(reply.headers['report-token']).toMatch(new RegExp(`^\\d+~notes:${NOTES_VERSION}~[\\w-]{43}$`));
     expect(reply.json()).toEqual({
       notes: { version: NOTES_VERSION, entry: `/mfe/notes/${NOTES_VERSION}/mf-manifest.json` },
     });

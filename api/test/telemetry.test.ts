@@ -1,12 +1,14 @@
 /**
  * POST /api/telemetry/area-error (decision 025): anyone may report what an area version did in their browser,
  * and nothing else gets through — not another field, not free text, not a version nobody deployed, not a large
- * or non-JSON body, not more than the per-address limit.
+ * or non-JSON body, not more than the per-address limit. A report counts only with the report token /remotes.json
+ * came with, unexpired and naming its version, as one vote of its network (docs/security.md item 47).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AREA_REPORT_MESSAGES } from '@studyhub/contract/schemas';
 import { API_MESSAGES } from '../src/messages';
-import { areaReportCounts } from '../src/repositories/area-reports';
+import { areaSourceCounts } from '../src/repositories/area-reports';
+import { createReportTokens } from '../src/services/report-tokens';
 import {
   buildTestApp,
   createVerifiedUser,
@@ -14,10 +16,13 @@ import {
   makeDeployDir,
   NOTES_VERSION,
   NOTES_CANARY,
+  ownNetwork,
   removeDeployDir,
+  reportToken,
   startNotesCanary,
   request,
   type TestApp,
+  JWT_SECRET,
 } from './helpers';
 
 const ROUTE = '/api/telemetry/area-error';
@@ -41,29 +46,117 @@ afterAll(async () => {
 });
 
 const counts = async (version: string) =>
-  (await areaReportCounts(t.db, 'notes', [version], new Date(t.clock.now() - 60_000))).get(version)!;
+  (await areaSourceCounts(t.db, 'notes', [version], new Date(t.clock.now() - 60_000))).get(version)!;
+/** Reports counted for the metrics (studyhub_area_opens_total and studyhub_area_failures_total). */
+const reportsCounted = async () =>
+  (
+    await Promise.all(
+      ['studyhub_area_opens_total', 'studyhub_area_failures_total'].map(
+        async (name) => (await t.app.context.metrics.registry.getSingleMetric(name)!.get()).values,
+      ),
+    )
+  )
+    .flat()
+    .reduce((sum, sample) => sum + sample.value, 0);
 
 describe('a report', () => {
-  it('of the stable or canary version is answered 204 and counted, signed in or not', async () => {
-    const token = await loginUser(t, await createVerifiedUser(t));
+  it('of the stable or canary version, with its token, is answered 204 and counted, signed in or not', async () => {
+    const token = await reportToken(t.app);
+    const session = await loginUser(t, await createVerifiedUser(t));
     const before = await counts(NOTES_VERSION);
-    expect(await t.post(ROUTE, report())).toMatchObject({ status: 204, body: undefined });
-    expect(await t.post(ROUTE, report({ kind: 'render' }), { token })).toMatchObject({ status: 204 });
-    expect(await t.post(ROUTE, report({ version: NOTES_CANARY, kind: 'load' }))).toMatchObject({
-      status: 204,
-    });
+    const from = (index: number) => ({ remoteAddress: ownNetwork(index) });
+    expect(await t.post(ROUTE, report({ token }), from(1))).toMatchObject({ status: 204, body: undefined });
+    expect(
+      await t.post(ROUTE, report({ kind: 'render', token }), { ...from(2), token: session }),
+    ).toMatchObject({ status: 204 });
+    expect(await t.post(ROUTE, report({ kind: 'ok', token }), from(2))).toMatchObject({ status: 204 });
+    expect(
+      await t.post(ROUTE, report({ version: NOTES_CANARY, kind: 'load', token }), from(3)),
+    ).toMatchObject({ status: 204 });
     expect(await counts(NOTES_VERSION)).toEqual({
-      ok: before.ok + 1,
-      load: before.load,
-      render: before.render + 1,
+      sources: before.sources + 2,
+      failures: before.failures + 1,
     });
-    expect(await counts(NOTES_CANARY)).toEqual({ ok: 0, load: 1, render: 0 });
+    expect(await counts(NOTES_CANARY)).toEqual({ sources: 1, failures: 1 });
+  });
+
+  it('/remotes.json hands out the token, and keeps its format for the release tooling', async () => {
+    const reply = await request(t.app, 'GET', '/remotes.json');
+    expect(String(reply.headers['report-token'])).toMatch(
+      new RegExp(`^\\d+~notes:${NOTES_VERSION}:${NOTES_CANARY}~[\\w-]{43}$`),
+    );
+    expect(Object.keys(reply.body as object)).toEqual(['notes']);
   });
 
   it('of a version that is neither stable nor canary is answered alike and not counted', async () => {
-    const reply = await t.post(ROUTE, report({ version: '9.9.9-gone' }));
+    const reply = await t.post(ROUTE, report({ version: '9.9.9-gone', token: await reportToken(t.app) }));
     expect(reply.status).toBe(204);
-    expect(await counts('9.9.9-gone')).toEqual({ ok: 0, load: 0, render: 0 });
+    expect(await counts('9.9.9-gone')).toEqual({ sources: 0, failures: 0 });
+  });
+
+  describe('is answered alike and counts nothing, in the guard or the metrics,', () => {
+    /** A network of its own per case, so a vote counted by mistake is never hidden by an earlier one. */
+    let network = 50;
+    const otherSecret = createReportTokens(`${JWT_SECRET}-elsewhere`, () => new Date(t.clock.now()));
+    const served = (canary: boolean) => ({
+      notes: {
+        version: NOTES_VERSION,
+        entry: `/mfe/notes/${NOTES_VERSION}/mf-manifest.json`,
+        ...(canary
+          ? {
+              canary: {
+                version: NOTES_CANARY,
+                entry: `/mfe/notes/${NOTES_CANARY}/mf-manifest.json`,
+                percent: 10,
+              },
+            }
+          : {}),
+      },
+    });
+    it.each<[string, () => Promise<string | undefined>]>([
+      ['without a token', async () => undefined],
+      [
+        'with an expired token',
+        async () => {
+          const token = await reportToken(t.app);
+          t.clock.advance(3600_000 + 1000);
+          return token;
+        },
+      ],
+      ['with a token signed by another server', async () => otherSecret.issue(served(true))],
+      [
+        'with a token for a version it was not served',
+        // Handed out before the canary started: it names the stable version only.
+        async () => t.app.context.reportTokens.issue(served(false)),
+      ],
+      [
+        'with a token whose versions were edited',
+        async () => {
+          const [expires, , sig] = t.app.context.reportTokens.issue(served(false)).split('~');
+          return `${expires}~notes:${NOTES_VERSION}:${NOTES_CANARY}~${sig}`;
+        },
+      ],
+      [
+        'with a token whose expiry was pushed back',
+        async () => {
+          const [expires, versions, sig] = (await reportToken(t.app)).split('~');
+          t.clock.advance(3600_000 + 1000);
+          return `${Number(expires) + 7200}~${versions}~${sig}`;
+        },
+      ],
+      ['with a token of another shape', async () => 'a~b~c~d'],
+    ])('%s', async (_label, tokenFor) => {
+      const token = await tokenFor();
+      const before = { counts: await counts(NOTES_CANARY), reports: await reportsCounted() };
+      const reply = await t.post(
+        ROUTE,
+        report({ version: NOTES_CANARY, kind: 'render', ...(token === undefined ? {} : { token }) }),
+        { remoteAddress: ownNetwork((network += 1)) },
+      );
+      expect(reply).toMatchObject({ status: 204, body: undefined });
+      await t.app.context.canaryGuard.settled();
+      expect({ counts: await counts(NOTES_CANARY), reports: await reportsCounted() }).toEqual(before);
+    });
   });
 });
 
@@ -88,6 +181,9 @@ describe('a hostile report is refused with 4xx and a message, and counts nothing
     ['a string', 'notes', AREA_REPORT_MESSAGES.report],
     ['null', null, AREA_REPORT_MESSAGES.area],
     ['a NUL character', report({ version: `${NOTES_VERSION}\u0000` }), API_MESSAGES.invalidCharacters],
+    ['a number for a token', report({ token: 7 }), AREA_REPORT_MESSAGES.token],
+    ['a token with a space', report({ token: 'a b' }), AREA_REPORT_MESSAGES.token],
+    ['a token of 1,025 characters', report({ token: 'a'.repeat(1025) }), AREA_REPORT_MESSAGES.token],
   ])('%s', async (_label, body, message) => {
     const before = await counts(NOTES_VERSION);
     const reply = await t.post(ROUTE, body);
@@ -96,8 +192,8 @@ describe('a hostile report is refused with 4xx and a message, and counts nothing
     expect(await counts(NOTES_VERSION)).toEqual(before);
   });
 
-  it('a body over 512 bytes gets 413 before it is read, a megabyte too', async () => {
-    for (const size of [513, 1024 * 1024]) {
+  it('a body over 2 KB gets 413 before it is read, a megabyte too', async () => {
+    for (const size of [2049, 1024 * 1024]) {
       const raw = JSON.stringify(report({ pad: 'x'.repeat(size) }));
       const reply = await t.post(ROUTE, undefined, { raw, headers: { 'content-type': 'application/json' } });
       expect(reply.status).toBe(413);

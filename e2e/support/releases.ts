@@ -81,9 +81,15 @@ export async function shownVersion(page: Page, area: string): Promise<string> {
   return (await marker.getAttribute('data-version')) ?? '';
 }
 
+/** The remote entry of an area build whose `./Area` is `component`: a real federated container, written by hand. */
+function areaContainer(area: string, version: string, contractVersion: number, component: string): string {
+  const module = `{ default: ${component}, area: ${JSON.stringify(area)}, contractVersion: ${contractVersion}, buildVersion: ${JSON.stringify(version)} }`;
+  return `var ${area};${area} = { init: function () {}, get: function () { return Promise.resolve(function () { return ${module}; }); } };`;
+}
+
 /**
- * The remote entry of an area build whose `./Area` loads and then throws as soon as it renders: a real federated
- * container, written by hand, for a release fixture (tooling/src/deploy/fixture-builds.ts) the browser can load.
+ * The remote entry of an area build whose `./Area` loads and then throws as soon as it renders, for a release
+ * fixture (tooling/src/deploy/fixture-builds.ts) the browser can load.
  */
 export function areaThatThrows(
   area: string,
@@ -91,6 +97,15 @@ export function areaThatThrows(
   contractVersion: number,
   message: string,
 ): string {
-  const module = `{ default: function BrokenArea() { throw new Error(${JSON.stringify(message)}); }, area: ${JSON.stringify(area)}, contractVersion: ${contractVersion}, buildVersion: ${JSON.stringify(version)} }`;
-  return `var ${area};${area} = { init: function () {}, get: function () { return Promise.resolve(function () { return ${module}; }); } };`;
+  return areaContainer(
+    area,
+    version,
+    contractVersion,
+    `function BrokenArea() { throw new Error(${JSON.stringify(message)}); }`,
+  );
+}
+
+/** The remote entry of an area build whose `./Area` loads and renders nothing: a healthy canary. */
+export function areaThatRendersNothing(area: string, version: string, contractVersion: number): string {
+  return areaContainer(area, version, contractVersion, 'function QuietArea() { return null; }');
 }

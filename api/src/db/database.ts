@@ -24,6 +24,7 @@ import * as accountSecurity from './migrations/0004-account-security';
 import * as contentVersions from './migrations/0005-content-versions';
 import * as areaReports from './migrations/0006-area-reports';
 import * as uploadReviews from './migrations/0007-upload-reviews';
+import * as areaReportVotes from './migrations/0008-area-report-votes';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-content-versions': contentVersions,
   '0006-area-reports': areaReports,
   '0007-upload-reviews': uploadReviews,
+  '0008-area-report-votes': areaReportVotes,
 };
 
 /** Compiled SQLite statements kept per connection; Kysely's queries are far fewer than this. */

@@ -148,13 +148,14 @@ export interface ContentVersionsTable {
 }
 
 /** How many browsers reported `kind` for a version of an area within one minute (decision 025). */
-export interface AreaReportsTable {
+export interface AreaReportVotesTable {
   area: AreaName;
   version: string;
   kind: AreaReportKind;
-  /** ISO-8601 start of the minute. */
-  minute: string;
-  reports: number;
+  /** Keyed hash of the sender's network prefix: who voted, without storing anything personal. */
+  source: string;
+  /** ISO-8601 time of the latest such report from that source. */
+  seen_at: string;
 }
 
 export interface Database {
@@ -169,5 +170,5 @@ export interface Database {
   note_files: NoteFilesTable;
   syllabus_entries: SyllabusEntriesTable;
   content_versions: ContentVersionsTable;
-  area_reports: AreaReportsTable;
+  area_report_votes: AreaReportVotesTable;
 }

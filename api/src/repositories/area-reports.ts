@@ -1,61 +1,72 @@
 /**
- * The `area_reports` table: how many browsers reported each kind of outcome for each version of an area, per
- * minute (decision 025). Every server process adds to the same rows, so a window's counts are the whole site's.
+ * The `area_report_votes` table (decision 025): which sources (keyed hashes of senders' networks) reported each
+ * kind of outcome for each version of an area, and when last. Every server process writes the same rows, so a
+ * window's counts are the whole site's, and a source repeating a report still holds one vote.
  */
 import { sql, type Kysely } from 'kysely';
 import type { AreaName } from '@studyhub/contract';
-import { AREA_REPORT_KINDS, type AreaReport, type AreaReportKind } from '@studyhub/contract/schemas';
+import type { AreaReportKind } from '@studyhub/contract/schemas';
 import type { Database } from '../db/schema';
 
-export type AreaReportCounts = Record<AreaReportKind, number>;
+/** Over a window: sources that reported a version at all (opened, failed to load, crashed), and those it failed for. */
+export interface SourceCounts {
+  sources: number;
+  failures: number;
+}
 
-const MINUTE_MS = 60_000;
+export interface AreaVote {
+  area: AreaName;
+  version: string;
+  kind: AreaReportKind;
+  source: string;
+}
 
-/** The start of the minute `at` falls in, as the table stores it. */
-export const minuteOf = (at: Date): string =>
-  new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS).toISOString();
-
-/** One report more for its area, version and kind in the minute of `at`; one statement, so none is lost in a race. */
-export async function countAreaReport(db: Kysely<Database>, report: AreaReport, at: Date): Promise<void> {
+/** The source's vote, seen at `at`; one statement, so concurrent reports from every process never collide. */
+export async function castAreaVote(db: Kysely<Database>, vote: AreaVote, at: Date): Promise<void> {
+  const seenAt = at.toISOString();
   await db
-    .insertInto('area_reports')
-    .values({ ...report, minute: minuteOf(at), reports: 1 })
+    .insertInto('area_report_votes')
+    .values({ ...vote, seen_at: seenAt })
     .onConflict((conflict) =>
-      conflict
-        .columns(['area', 'version', 'kind', 'minute'])
-        .doUpdateSet({ reports: sql<number>`area_reports.reports + 1` }),
+      conflict.columns(['area', 'version', 'kind', 'source']).doUpdateSet({ seen_at: seenAt }),
     )
     .execute();
 }
 
-/** Each version's counts in the minutes from the one `since` falls in; versions without reports count zero. */
-export async function areaReportCounts(
+/**
+ * Each version's distinct sources since `since`, counted by the database; versions without votes count zero. A
+ * source that reported only a crash counts as one that opened the version too (a real page sends `ok` first), so
+ * failures (`load` or `render`) are never more than the sources.
+ */
+export async function areaSourceCounts(
   db: Kysely<Database>,
   area: AreaName,
   versions: readonly string[],
   since: Date,
-): Promise<Map<string, AreaReportCounts>> {
-  const counts = new Map(
-    versions.map((version) => [
-      version,
-      Object.fromEntries(AREA_REPORT_KINDS.map((kind) => [kind, 0])) as AreaReportCounts,
-    ]),
-  );
+): Promise<Map<string, SourceCounts>> {
+  const counts = new Map(versions.map((version) => [version, { sources: 0, failures: 0 }]));
   if (versions.length === 0) return counts;
   const rows = await db
-    .selectFrom('area_reports')
-    .select(['version', 'kind', (eb) => eb.fn.sum<number | string>('reports').as('reports')])
+    .selectFrom('area_report_votes')
+    .select([
+      'version',
+      sql<number | string>`count(distinct source)`.as('sources'),
+      sql<number | string>`count(distinct case when kind in ('load', 'render') then source end)`.as(
+        'failures',
+      ),
+    ])
     .where('area', '=', area)
     .where('version', 'in', versions)
-    .where('minute', '>=', minuteOf(since))
-    .groupBy(['version', 'kind'])
+    .where('seen_at', '>=', since.toISOString())
+    .groupBy('version')
     .execute();
-  // PostgreSQL sums arrive as text.
-  for (const row of rows) counts.get(row.version)![row.kind] = Number(row.reports);
+  // PostgreSQL counts arrive as text.
+  for (const row of rows)
+    counts.set(row.version, { sources: Number(row.sources), failures: Number(row.failures) });
   return counts;
 }
 
-/** Drops the counts of minutes before `before`. */
-export async function deleteAreaReportsBefore(db: Kysely<Database>, before: Date): Promise<void> {
-  await db.deleteFrom('area_reports').where('minute', '<', minuteOf(before)).execute();
+/** Drops the votes last seen before `before`. */
+export async function deleteAreaVotesBefore(db: Kysely<Database>, before: Date): Promise<void> {
+  await db.deleteFrom('area_report_votes').where('seen_at', '<', before.toISOString()).execute();
 }

@@ -31,8 +31,8 @@ export const BODY_LIMIT = {
   auth: 4 * 1024,
   google: 16 * 1024,
   contact: 32 * 1024,
-  /** An area report is three short fields (about 80 bytes). */
-  areaReport: 512,
+  /** An area report is three short fields and a report token of at most REPORT_TOKEN_MAX_LENGTH (1 KB). */
+  areaReport: 2 * 1024,
   server: 1024 * 1024,
 } as const;
 

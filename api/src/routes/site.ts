@@ -12,20 +12,27 @@ import {
   SHELL_PAGES,
   VERSION_PATTERN,
 } from '@studyhub/tooling/deploy';
+import { REPORT_TOKEN_HEADER } from '@studyhub/contract/schemas';
 import type { Config } from '../config';
 import { createPreloadLinks } from '../services/preload-links';
 import { createReleaseFiles, NO_CACHE, NOT_FOUND } from '../services/release-files';
+import type { ReportTokens } from '../services/report-tokens';
 
 /** The site's own files are for everyone; the API's routes each declare their own access. */
 const PUBLIC = { config: { access: 'public' as const } };
 
-export async function siteRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+export async function siteRoutes(
+  app: FastifyInstance,
+  { config, reportTokens }: { config: Config; reportTokens: Pick<ReportTokens, 'issue'> },
+): Promise<void> {
   const { servable, sendFrom } = createReleaseFiles(config);
   const preloadLinks = createPreloadLinks(config);
 
   app.get('/remotes.json', PUBLIC, async (_request, reply) => {
-    reply.header('Cache-Control', NO_CACHE);
-    return readRemotes(config.deployDir);
+    const remotes = readRemotes(config.deployDir);
+    // Beside the file, not in it: the token names what this reply served, and the file keeps the tooling's format.
+    reply.header('Cache-Control', NO_CACHE).header(REPORT_TOKEN_HEADER, reportTokens.issue(remotes));
+    return remotes;
   });
 
   app.get<{ Params: { area: string; version: string; '*': string } }>(

@@ -1,6 +1,7 @@
 /**
  * What browsers report of the areas they load (decision 025): anyone may send it, signed in or not, and it holds
- * only an area, a released version and what happened. Counted for the metrics and the canary guard.
+ * only an area, a released version, what happened and the report token /remotes.json came with. Counted, as its
+ * network's vote, for the metrics and the canary guard.
  */
 import { z } from 'zod';
 import { areaReport } from '@studyhub/contract/schemas';
@@ -26,9 +27,10 @@ export async function telemetryRoutes(app: FastifyZod, { context }: { context: A
     },
   };
   app.post('/api/telemetry/area-error', report, async (request, reply) => {
-    // Reports of versions that are neither stable nor canary are dropped, yet answered alike: the sender
-    // learns nothing from the answer, and a page loaded before a rollback has nothing to fix.
-    await context.canaryGuard.record(request.body);
+    // Reports without a valid token naming their version, or of versions that are neither stable nor canary,
+    // are dropped, yet answered alike: the sender learns nothing from the answer, and a page loaded before a
+    // rollback has nothing to fix. request.ip honours TRUST_PROXY.
+    await context.canaryGuard.record(request.body, request.ip);
     return reply.code(204).send(null);
   });
 }

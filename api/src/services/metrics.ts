@@ -140,19 +140,25 @@ export function createMetrics(deployDir: string) {
   });
   const areaOpens = new Counter({
     name: 'studyhub_area_opens_total',
-    help: "Browsers' reports that a version of an area opened (once per page load).",
+    help: "Browsers' counted reports (with a valid report token) that a version of an area opened (once per page load).",
     labelNames: ['area', 'version'],
     registers,
   });
   const areaFailures = new Counter({
     name: 'studyhub_area_failures_total',
-    help: "Browsers' reports that a version of an area failed to load or crashed while rendering.",
+    help: "Browsers' counted reports that a version of an area failed to load or crashed while rendering.",
     labelNames: ['area', 'version', 'kind'],
     registers,
   });
   const canaryAborts = new Counter({
     name: 'studyhub_canary_aborts_total',
     help: 'Canaries this process aborted for their failure rate.',
+    labelNames: ['area'],
+    registers,
+  });
+  const stableAlerts = new Counter({
+    name: 'studyhub_stable_version_alerts_total',
+    help: "Alerts that an area's stable version failed for too many of its sources (at most one per version per window and process).",
     labelNames: ['area'],
     registers,
   });
@@ -212,6 +218,10 @@ export function createMetrics(deployDir: string) {
 
     canaryAborted(area: AreaName): void {
       canaryAborts.inc({ area });
+    },
+
+    stableAlerted(area: AreaName): void {
+      stableAlerts.inc({ area });
     },
   };
 }

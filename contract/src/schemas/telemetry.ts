@@ -1,7 +1,7 @@
 /**
  * What a browser reports about an area (decision 025): that a version of it opened, or failed to load, or crashed
- * while rendering. Names from fixed lists and a version shaped like a release folder: nothing personal, no
- * free text, so a report can say nothing but which build did what.
+ * while rendering. Names from fixed lists, a version shaped like a release folder and the server's own report
+ * token: nothing personal, no free text, so a report can say nothing but which build did what.
  */
 import { z } from 'zod';
 import { AREAS, VERSION_PATTERN } from '../remotes';
@@ -19,7 +19,19 @@ export const AREA_REPORT_MESSAGES = {
   area: 'Unknown area.',
   version: 'Not a release version.',
   kind: 'Unknown report kind.',
+  token: 'Not a report token.',
 } as const;
+
+/**
+ * The response header of `/remotes.json` that carries a report token: the server's signed word that it served
+ * the versions the token names, for a short while. A report counts only with one (decision 025); the header keeps
+ * the file itself in the format the release tooling writes.
+ */
+export const REPORT_TOKEN_HEADER = 'Report-Token';
+/** How long a report token is good for; a page open longer asks for a fresh one. */
+export const REPORT_TOKEN_TTL_MS = 3600_000;
+/** Four areas with a stable and a canary version of 64 characters each, their names, expiry and signature. */
+export const REPORT_TOKEN_MAX_LENGTH = 1024;
 
 /** Strict: a body with any other field did not come from our shell, and is refused rather than trimmed. */
 export const areaReport = z.strictObject(
@@ -30,6 +42,12 @@ export const areaReport = z.strictObject(
       .max(...lengthLimit(64, AREA_REPORT_MESSAGES.version))
       .regex(VERSION_PATTERN, { error: AREA_REPORT_MESSAGES.version }),
     kind: z.enum(AREA_REPORT_KINDS, { error: AREA_REPORT_MESSAGES.kind }),
+    /** From REPORT_TOKEN_HEADER. Optional: a report without one (a page from before tokens) is answered, not counted. */
+    token: z
+      .string({ error: AREA_REPORT_MESSAGES.token })
+      .max(...lengthLimit(REPORT_TOKEN_MAX_LENGTH, AREA_REPORT_MESSAGES.token))
+      .regex(/^[\x21-\x7e]+$/, { error: AREA_REPORT_MESSAGES.token })
+      .optional(),
   },
   { error: AREA_REPORT_MESSAGES.report },
 );

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { AreaName, AreaRoutesProps, RemoteAreaModule } from '@studyhub/contract';
@@ -14,6 +14,8 @@ jest.mock('./area-loader', () => ({
   preloadArea: jest.fn(),
   explainFailure: jest.fn(),
   chosenRemote: jest.fn(),
+  // The token is area-reports.test.ts's matter; here reports go out without one.
+  reportToken: jest.fn(() => Promise.resolve(null)),
 }));
 
 const mockedLoadArea = jest.mocked(loadArea);
@@ -73,7 +75,7 @@ describe('AreaHost', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(mockedLoadArea).toHaveBeenCalledWith('notes');
     expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
-    expect(reports).toEqual([{ area: 'notes', version: '1.0.0-cafe', kind: 'ok' }]);
+    await waitFor(() => expect(reports).toEqual([{ area: 'notes', version: '1.0.0-cafe', kind: 'ok' }]));
   });
 
   it('shows the fallback when the area does not load, and Retry loads it again', async () => {
@@ -87,7 +89,7 @@ describe('AreaHost', () => {
     expect(fallback).toHaveTextContent(UNAVAILABLE);
     expect(screen.queryByText(/area page/)).not.toBeInTheDocument();
     expect(mockedReloadArea).not.toHaveBeenCalled();
-    expect(reports).toEqual([{ area: 'syllabus', version: '1.0.0-cafe', kind: 'load' }]);
+    await waitFor(() => expect(reports).toEqual([{ area: 'syllabus', version: '1.0.0-cafe', kind: 'load' }]));
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('area page: syllabus')).toBeInTheDocument();
@@ -95,10 +97,12 @@ describe('AreaHost', () => {
     expect(mockedReloadArea).toHaveBeenCalledWith('syllabus');
     expect(mockedLoadArea).toHaveBeenCalledTimes(2);
     expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
-    expect(reports).toEqual([
-      { area: 'syllabus', version: '1.0.0-cafe', kind: 'load' },
-      { area: 'syllabus', version: '1.0.0-cafe', kind: 'ok' },
-    ]);
+    await waitFor(() =>
+      expect(reports).toEqual([
+        { area: 'syllabus', version: '1.0.0-cafe', kind: 'load' },
+        { area: 'syllabus', version: '1.0.0-cafe', kind: 'ok' },
+      ]),
+    );
   });
 
   it('shows the fallback when the area crashes while rendering', async () => {
@@ -116,10 +120,12 @@ describe('AreaHost', () => {
       expect.anything(),
     );
     // It loaded, so it counts as opened; its crash is the failure.
-    expect(reports).toEqual([
-      { area: 'admin', version: '1.0.0-cafe', kind: 'render' },
-      { area: 'admin', version: '1.0.0-cafe', kind: 'ok' },
-    ]);
+    await waitFor(() =>
+      expect(reports).toEqual([
+        { area: 'admin', version: '1.0.0-cafe', kind: 'render' },
+        { area: 'admin', version: '1.0.0-cafe', kind: 'ok' },
+      ]),
+    );
   });
 
   it('keeps the fallback when the retry fails as well', async () => {

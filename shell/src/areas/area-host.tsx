@@ -46,10 +46,10 @@ export function AreaHost({ area, page }: { area: AreaName; page: string }) {
   const result = useArea(area, generation);
   // Opened: the denominator of the area's failure rate (decision 025). A crash while rendering is reported on top.
   useEffect(() => {
-    if (result?.ok) reportArea(area, 'ok');
+    if (result?.ok) void reportArea(area, 'ok');
   }, [area, result]);
   const reportFailure = useCallback(
-    (error: unknown) => reportArea(area, error instanceof AreaLoadError ? 'load' : 'render'),
+    (error: unknown) => void reportArea(area, error instanceof AreaLoadError ? 'load' : 'render'),
     [area],
   );
 

@@ -10,6 +10,7 @@ import {
   type RemoteModule,
   type RemotesFile,
 } from '@studyhub/contract';
+import { REPORT_TOKEN_TTL_MS } from '@studyhub/contract/schemas';
 import {
   chooseRemotes,
   versionEntry,
@@ -27,10 +28,15 @@ export type ModuleLoadResult<M> = { ok: true; module: M } | { ok: false; reason:
 export type AreaLoadResult = ModuleLoadResult<RemoteModule<AreaRoutesProps>>;
 
 const RETRY_DELAY_MS = 400;
+/** A report token held this long is replaced before a report goes out, so it has half its life left at least. */
+const REPORT_TOKEN_REFRESH_MS = REPORT_TOKEN_TTL_MS / 2;
 /** The version of each area this page load uses (live, canary or an admin's override). */
 let remotes: ChosenRemotes = {};
 /** What decides the choice; kept so a retry chooses the same again. */
 let chooser: { canaryId: string; overrides: AreaVersions } = { canaryId: '', overrides: {} };
+/** The report token remotes.json came with, and when (by this page's clock, whatever the server's says). */
+let reportTokenHeld: { value: string; receivedAt: number } | null = null;
+let reportTokenRefresh: Promise<void> | null = null;
 /** One load per exposed module, keyed "area/./Expose"; every user of a module shares it. */
 const loads = new Map<string, Promise<ModuleLoadResult<RemoteModule<never>>>>();
 
@@ -44,12 +50,33 @@ function register(file: ChosenRemotes, force: boolean): void {
 
 const choose = (file: RemotesFile) => chooseRemotes(file, chooser.canaryId, chooser.overrides);
 
+function keepReportToken(token: string | null): void {
+  if (token) reportTokenHeld = { value: token, receivedAt: Date.now() };
+}
+
+/**
+ * The token this page's area reports carry (decision 025). One held past half its life is replaced by the one a
+ * fresh remotes.json comes with; the versions this page chose stay as they are.
+ */
+export async function reportToken(): Promise<string | null> {
+  if (!reportTokenHeld || Date.now() - reportTokenHeld.receivedAt >= REPORT_TOKEN_REFRESH_MS) {
+    reportTokenRefresh ??= fetchRemotesFile()
+      .then(({ reportToken: token }) => keepReportToken(token))
+      .finally(() => {
+        reportTokenRefresh = null;
+      });
+    await reportTokenRefresh;
+  }
+  return reportTokenHeld?.value ?? null;
+}
+
 /**
  * Start-up: learn where the areas live, choose each one's version for this browser and register them (no remote
  * URL is built into the shell). Returns the admin overrides in force, for the banner.
  */
 export async function registerAreas(): Promise<OverrideResolution> {
-  const file = await fetchRemotesFile();
+  const { file, reportToken: token } = await fetchRemotesFile();
+  keepReportToken(token);
   const resolution = mayOverride()
     ? await (
         await import('./area-overrides')
@@ -163,7 +190,9 @@ export async function explainFailure(area: AreaName): Promise<string | null> {
 /** The Retry button: read remotes.json again (ops may have rolled back), re-register, load afresh. */
 export async function reloadArea(area: AreaName): Promise<void> {
   for (const key of [...loads.keys()]) if (key.startsWith(`${area}/`)) loads.delete(key);
-  const latest: ChosenRemote | undefined = choose(await fetchRemotesFile())[area];
+  const { file, reportToken: token } = await fetchRemotesFile();
+  keepReportToken(token);
+  const latest: ChosenRemote | undefined = choose(file)[area];
   if (!latest) {
     delete remotes[area];
     return;
