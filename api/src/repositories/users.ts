@@ -95,7 +95,7 @@ export function promoteToAdminEndingSessions(
 ): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
     await replacePasswordEndingSessions(trx, userId, passwordHash, nowIso);
-    return updateUserRole(trx, userId, 'admin', nowIso);
+    return changeRoleEndingSessions(trx, userId, 'admin', nowIso);
   });
 }
 
@@ -137,7 +137,11 @@ export async function countAdmins(trx: Transaction<Database>): Promise<number> {
   return Number(count);
 }
 
-export function updateUserRole(
+/**
+ * A new role, and every session of the user ends (docs/security.md item 17): they sign in again as what they now
+ * are, and no page, signed link or upload in flight goes on with the old role's rights.
+ */
+export function changeRoleEndingSessions(
   trx: Transaction<Database>,
   id: string,
   role: Role,
@@ -145,7 +149,7 @@ export function updateUserRole(
 ): Promise<UserRow> {
   return trx
     .updateTable('users')
-    .set({ role, updated_at: nowIso })
+    .set((eb) => ({ role, token_version: eb('token_version', '+', 1), updated_at: nowIso }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,7 +1,8 @@
 /**
  * Administration (product §6–§7, issue 6): every user with their role, role changes and deletion, and beyond the
  * SPEC the audit trail and the contact inbox. Admins only; the role is re-read from the database on every
- * request (plugins/authenticate), so a demotion or deletion takes effect on the target's next request.
+ * request (plugins/authenticate). A role change or deletion ends the target's sessions: their next request gets
+ * 401 and they sign in again as what they now are (docs/security.md item 17).
  */
 import type { Transaction } from 'kysely';
 import {
@@ -24,13 +25,13 @@ import { replies, type FastifyZod } from '../plugins/contract';
 import { auditLogPage } from '../repositories/audit-log';
 import { contactMessagesPage } from '../repositories/contact-messages';
 import {
+  changeRoleEndingSessions,
   countAdmins,
   deleteUser,
   findUserById,
   listUsersNewestFirst,
   peopleById,
   toApiUser,
-  updateUserRole,
   withAdminsLocked,
   type UserRow,
 } from '../repositories/users';
@@ -68,7 +69,7 @@ export async function adminRoutes(app: FastifyZod, { context }: { context: AppCo
         throw new HttpError(409, API_MESSAGES.lastAdminDemote);
       }
       if (target.role === role) return { before: target, after: target };
-      const updated = await updateUserRole(trx, id, role, clock().toISOString());
+      const updated = await changeRoleEndingSessions(trx, id, role, clock().toISOString());
       return { before: target, after: updated };
     });
     if (before.role !== after.role) {
