@@ -14,26 +14,29 @@ import { HttpError } from '../http-errors';
 import { MAILS } from '../mails';
 import { API_MESSAGES } from '../messages';
 import {
+  addCurrentNoteFile,
   approvePendingNoteFile,
   expirePendingNoteFiles,
   findNoteFile,
-  insertCurrentNoteFile,
+  inNoteFilesTransaction,
   insertPendingNoteFile,
+  lockUploader,
   noteFilesOfUploaderPage,
   pendingNoteFilesPage,
   rejectPendingNoteFile,
   uploaderCounts,
-  withUploaderLocked,
   type NoteRow,
 } from '../repositories/note-files';
 import type { Paging } from '../repositories/paging';
 import { findUserById, peopleById, type UserRow } from '../repositories/users';
+import { callerAuthority } from './access';
 import type { Audit } from './audit';
 import type { Clock } from './clock';
 import type { DownloadLinks } from './download-links';
 import type { MailDelivery } from './mailer';
 import type { MailQuota } from './mail-quota';
 import type { NoteStore } from './note-store';
+import type { SessionClaims } from './tokens';
 
 const DAY_MS = 86_400_000;
 
@@ -160,24 +163,28 @@ export function createUploadReviews(deps: {
     },
 
     /**
-     * Records a stored upload: an admin's becomes its unit's current file at once, as always; a teacher's waits,
-     * the caps counted again under a lock per teacher, so two uploads at once cannot both take the last place.
+     * Records a stored upload as its sender may upload now, read in the transaction that records it
+     * (docs/security.md item 48): an admin's becomes its unit's current file at once; a teacher's waits, the caps
+     * counted again under a lock per teacher, so two uploads at once cannot both take the last place. A sender
+     * whose session ended or whose role no longer uploads gets a 401 or 403, and nothing is recorded.
      */
-    async record(row: NoteRow, uploader: UserRow): Promise<'approved' | 'pending'> {
-      if (uploader.role === 'admin') {
-        await insertCurrentNoteFile(db, dialect, {
-          ...row,
-          state: 'approved',
-          published_at: row.uploaded_at,
-        });
-        return 'approved';
-      }
-      await withUploaderLocked(db, dialect, uploader.id, async (trx) => {
+    async record(row: NoteRow, session: SessionClaims): Promise<'approved' | 'pending'> {
+      return inNoteFilesTransaction(db, async (trx) => {
+        const uploader = await callerAuthority(trx, dialect, session, 'teacher');
+        if (uploader.role === 'admin') {
+          await addCurrentNoteFile(trx, dialect, {
+            ...row,
+            state: 'approved',
+            published_at: row.uploaded_at,
+          });
+          return 'approved';
+        }
+        await lockUploader(trx, dialect, uploader.id);
         const refusal = await capReached(trx, uploader.id);
         if (refusal) throw refusal;
         await insertPendingNoteFile(trx, row);
+        return 'pending';
       });
-      return 'pending';
     },
 
     /**
