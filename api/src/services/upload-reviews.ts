@@ -127,7 +127,8 @@ export function createUploadReviews(deps: {
     return sweeping;
   }
 
-  function toUploadItem(row: NoteRow): UploadItem {
+  /** An upload as its uploader and the admins see it; a pending one's links speak for `session` (item 50). */
+  function toUploadItem(row: NoteRow, session: SessionClaims): UploadItem {
     const pending = row.state === 'pending';
     return {
       _id: row.id,
@@ -143,8 +144,8 @@ export function createUploadReviews(deps: {
       expiresAt: pending ? new Date(Date.parse(row.uploaded_at) + limits.expiryMs).toISOString() : null,
       file: pending
         ? {
-            url: downloadLinks.sign(uploadFilePath(row.id)),
-            downloadUrl: downloadLinks.sign(uploadFilePath(row.id), { download: true }),
+            url: downloadLinks.sign(uploadFilePath(row.id), session),
+            downloadUrl: downloadLinks.sign(uploadFilePath(row.id), session, { download: true }),
           }
         : null,
     };
@@ -226,8 +227,8 @@ export function createUploadReviews(deps: {
       return row;
     },
 
-    /** The review queue, oldest first, each with its uploader and links to read it. */
-    async pendingPage(paging: Paging) {
+    /** The review queue, oldest first, each with its uploader and links to read it for `session`. */
+    async pendingPage(paging: Paging, session: SessionClaims) {
       await expireOverdue();
       const { rows, total } = await pendingNoteFilesPage(db, paging);
       const people = await peopleById(
@@ -235,26 +236,29 @@ export function createUploadReviews(deps: {
         rows.map((row) => row.uploaded_by),
       );
       const items = rows.map((row) => ({
-        ...toUploadItem(row),
+        ...toUploadItem(row, session),
         uploader: row.uploaded_by ? (people.get(row.uploaded_by) ?? null) : null,
       }));
       return { items, ...paging, total };
     },
 
-    /** One uploader's uploads, newest first. */
-    async uploaderPage(uploaderId: string, paging: Paging) {
+    /** The uploads of `session`'s user, newest first. */
+    async uploaderPage(session: SessionClaims, paging: Paging) {
       await expireOverdue();
-      const { rows, total } = await noteFilesOfUploaderPage(db, uploaderId, paging);
-      return { items: rows.map(toUploadItem), ...paging, total };
+      const { rows, total } = await noteFilesOfUploaderPage(db, session.sub, paging);
+      return { items: rows.map((row) => toUploadItem(row, session)), ...paging, total };
     },
 
-    /** The pending upload a reader may open: an admin any, a teacher their own; nobody a decided one. */
-    async readablePending(id: string, viewer: UserRow | null): Promise<NoteRow | undefined> {
+    /**
+     * The pending upload a reader may open, as they are now (a link's holder too): an admin any, a teacher their
+     * own; nobody a decided one.
+     */
+    async readablePending(id: string, viewer: UserRow): Promise<NoteRow | undefined> {
       await expireOverdue();
       const row = await findNoteFile(db, id);
       if (!row || row.state !== 'pending') return undefined;
-      if (viewer && viewer.role !== 'admin' && viewer.id !== row.uploaded_by) return undefined;
-      return row;
+      const mayRead = viewer.role === 'admin' || (viewer.role === 'teacher' && viewer.id === row.uploaded_by);
+      return mayRead ? row : undefined;
     },
   };
 }
