@@ -217,7 +217,7 @@ describe("a change takes effect on the target's very next request (docs/security
     const me = await call('GET', '/api/me', await loginUser(t, target.user));
     expect(me.status).toBe(200);
     expect(me.body.user.role).toBe('teacher');
-  });
+  }, 30_000);
 
   it('a promoted student’s old token gets 401; their next login is an admin’s', async () => {
     const actor = await createUserWithRole(t, 'admin');
@@ -226,7 +226,7 @@ describe("a change takes effect on the target's very next request (docs/security
     await call('PUT', `/api/admin/users/${target.id}/role`, actor.token, { role: 'admin' });
     expect(await call('GET', '/api/admin/audit', target.token)).toMatchObject({ status: 401, body: EXPIRED });
     expect((await call('GET', '/api/admin/audit', await loginUser(t, target.user))).status).toBe(200);
-  });
+  }, 30_000);
 
   it('setting the role a user already has changes nothing and ends no session', async () => {
     const actor = await createUserWithRole(t, 'admin');
@@ -234,7 +234,7 @@ describe("a change takes effect on the target's very next request (docs/security
     const same = await call('PUT', `/api/admin/users/${target.id}/role`, actor.token, { role: 'teacher' });
     expect(same.status).toBe(200);
     expect((await call('GET', '/api/uploads/mine', target.token)).status).toBe(200);
-  });
+  }, 30_000);
 
   it('a deleted user’s token gets 401 everywhere', async () => {
     const actor = await createUserWithRole(t, 'admin');

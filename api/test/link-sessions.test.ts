@@ -33,7 +33,7 @@ beforeAll(async () => {
   pdf = Buffer.from(await doc.save());
   // Unit 1 has a published file whose links the units call hands out.
   expect((await uploadNote(t, { ...UNIT, unit: '1' }, pdf, admin.token)).status).toBe(201);
-});
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });
@@ -102,7 +102,7 @@ describe(`links die with the session that asked for them (${TEST_DB})`, () => {
     for (const url of everyLink(await noteLinks(teacher.token), links)) {
       expect(await open(url)).toEqual({ status: 200, body: 'no-store' });
     }
-  });
+  }, 30_000);
 
   it('logout ends that session’s links; another session of the same user keeps its own', async () => {
     const teacher = await createUserWithRole(t, 'teacher');
@@ -116,7 +116,7 @@ describe(`links die with the session that asked for them (${TEST_DB})`, () => {
     expect(logout.status).toBe(200);
     await expectEnded(mine);
     await expectOpen(others);
-  });
+  }, 30_000);
 
   it('a role change ends the user’s links, the uploader’s and an admin’s alike', async () => {
     const teacher = await createUserWithRole(t, 'teacher');
@@ -144,7 +144,7 @@ describe(`links die with the session that asked for them (${TEST_DB})`, () => {
     await expectEnded([...teachers, ...reviewers]);
     // The admin who changed the roles reads on: their session is not the one that changed.
     await expectOpen(everyLink(await queueLinks(admin.token, id)));
-  });
+  }, 30_000);
 
   it('deleting the account ends its links', async () => {
     const teacher = await createUserWithRole(t, 'teacher');
@@ -156,7 +156,7 @@ describe(`links die with the session that asked for them (${TEST_DB})`, () => {
     });
     expect(deleted.status).toBe(200);
     await expectEnded(urls);
-  });
+  }, 30_000);
 
   it('a link opens a pending upload only while its user may read it: 404 once they may not', async () => {
     const teacher = await createUserWithRole(t, 'teacher');
@@ -172,7 +172,7 @@ describe(`links die with the session that asked for them (${TEST_DB})`, () => {
     }
     // A student still reads published notes.
     await expectOpen(everyLink(notes));
-  });
+  }, 30_000);
 
   it('a link is exactly what was handed out: parts of another session’s link, repeated or re-cased parts → 401', async () => {
     const teacher = await createUserWithRole(t, 'teacher');
@@ -201,7 +201,7 @@ describe(`links die with the session that asked for them (${TEST_DB})`, () => {
     }
     // An extra parameter signs nothing away: the link still opens.
     expect(await statusOf(`${links.url}&extra=1`)).toBe(200);
-  });
+  }, 30_000);
 
   it('a link ends when its session expires, even if that is sooner than 15 minutes', async () => {
     const { token: teacher } = await createUserWithRole(t, 'teacher');
@@ -217,5 +217,5 @@ describe(`links die with the session that asked for them (${TEST_DB})`, () => {
         body: { message: API_MESSAGES.downloadLinkExpired },
       });
     }
-  });
+  }, 30_000);
 });

@@ -2,8 +2,8 @@
  * Who may call a route is decided by the route that matched, never by the request's URL text (docs/security.md
  * items 21, 33): every route declares `access` in its config, a route without one is refused at start-up, and
  * the one hook below reads it from `request.routeOptions` after the router has decoded and matched the path.
- * The user is re-read from the database on each request, so a role change, a deletion, a logout or a bumped
- * token version takes effect on the very next request (items 17, 22, 38).
+ * The user is re-read from the database on each request, and again once its body has arrived, so a role change, a
+ * deletion, a logout or a bumped token version takes effect on the very next request (items 17, 22, 38, 48).
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { AppContext } from '../context';
@@ -100,6 +100,17 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
     if (access === 'public' && !token) return done();
     if (!token) return done(new HttpError(401, API_MESSAGES.authRequired));
     identify(request, token, access).then(() => done(), done);
+  });
+
+  // A body may take minutes to arrive (item 40): who sends it is read again once it has, so the handler acts for
+  // the caller as they are now (item 48). An upload reads its body in its handler, and checks again where it
+  // records it (services/access.ts).
+  app.addHook('preHandler', (request, _reply, done) => {
+    const token = bearerToken(request);
+    if (request.body === undefined || !request.session || !token) return done();
+    request.user = null;
+    request.session = null;
+    identify(request, token, routeAccess(request)).then(() => done(), done);
   });
 
   // docs/security.md item 45: what a signed-in user was answered, and anything a protected route answers (its

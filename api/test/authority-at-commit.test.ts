@@ -1,8 +1,9 @@
 /**
- * docs/security.md item 48: who may upload is decided when the upload is recorded, not when its request started.
- * An upload streams for up to 830 s; each test holds one after its first bytes (the access check passed, the file
- * being written), changes its sender through the admin routes, the logout route or the database, then lets the
- * rest of the body through: what the sender is at that moment decides approved, pending or refused.
+ * docs/security.md item 48: what a request does is decided by who its sender is when it takes effect, not when it
+ * started. A request may stream for up to 830 s; each test holds one after its first bytes (the access check
+ * passed: an upload's file is being written, a JSON body is being read), changes its sender through the admin
+ * routes, the logout route or the database, then lets the rest of the body through: what the sender is at that
+ * moment decides approved, pending or refused.
  */
 import { readdirSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const doc = await PDFDocument.create();
   doc.addPage([100, 100]);
   pdf = Buffer.from(await doc.save());
-});
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });
@@ -135,18 +136,93 @@ describe(`the sender changes while the file streams: nothing is stored for someo
     ['teacher', 'made a student in the database', roleInDatabase('student'), NOT_A_TEACHER],
   ];
 
-  it.each(CASES)('%s %s: refused, no row, no file, no audit row', async (role, _label, change, refusal) => {
-    const sender = await createUserWithRole(t, role);
-    const upload = await heldUpload(sender.token);
-    await change(sender);
-    const before = await traces();
-    const reply = await upload.finish();
-    expect({ status: reply.status, body: reply.body }).toEqual(refusal);
-    // The file written so far is removed with the temp file: the folders are as they were before the upload.
-    const after = await traces();
-    expect(after).toEqual({ ...before, files: before.files.filter((name) => !name.endsWith('.part')) });
-    expect(after.files.some((name) => name.endsWith('.part'))).toBe(false);
+  it.each(CASES)(
+    '%s %s: refused, no row, no file, no audit row',
+    async (role, _label, change, refusal) => {
+      const sender = await createUserWithRole(t, role);
+      const upload = await heldUpload(sender.token);
+      await change(sender);
+      const before = await traces();
+      const reply = await upload.finish();
+      expect({ status: reply.status, body: reply.body }).toEqual(refusal);
+      // The file written so far is removed with the temp file: the folders are as they were before the upload.
+      const after = await traces();
+      expect(after).toEqual({ ...before, files: before.files.filter((name) => !name.endsWith('.part')) });
+      expect(after.files.some((name) => name.endsWith('.part'))).toBe(false);
+    },
+    30_000,
+  );
+});
+
+/**
+ * A JSON request whose body stops short of its end until `finish` is called. It returns once the server reads
+ * the body, which it does only after the request passed its access check.
+ */
+async function heldJson(method: 'POST' | 'PUT', url: string, token: string, json: unknown) {
+  const payload = Buffer.from(JSON.stringify(json));
+  const body = new PassThrough();
+  const answered = t.app.inject({
+    method,
+    url,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'content-length': String(payload.length),
+    },
+    payload: body,
   });
+  body.write(payload.subarray(0, 10));
+  // The request reads its body only once its access check is done: the first bytes are taken then.
+  await until(() => body.readableLength === 0);
+  return {
+    async finish() {
+      body.end(payload.subarray(10));
+      const reply = await answered;
+      expectApiHeaders(reply);
+      return { status: reply.statusCode, body: JSON.parse(reply.body) };
+    },
+  };
+}
+
+describe(`a JSON body that arrives after its sender changed changes nothing (${TEST_DB})`, () => {
+  const entry = (code: string) => ({
+    name: 'Held Department',
+    code,
+    program: 'B.Tech',
+    system: 'Semester',
+    grading: 'Grading',
+    pdfs: { '1': 'https://example.edu/held/sem1.pdf' },
+  });
+  const CASES: [string, Change, Refusal][] = [
+    ['demoted to teacher by an admin', roleByAdmin('teacher'), SESSION_ENDED],
+    ['deleted by an admin', deletedByAdmin, SESSION_ENDED],
+    ['who logged out', loggedOut, SESSION_ENDED],
+    [
+      'made a teacher in the database',
+      roleInDatabase('teacher'),
+      { status: 403, body: { message: API_MESSAGES.adminsOnly } },
+    ],
+  ];
+
+  it.each(CASES)(
+    'an admin %s while adding a syllabus entry: refused, nothing added',
+    async (label, change, refusal) => {
+      const sender = await createUserWithRole(t, 'admin');
+      const code = `HELD${CASES.findIndex(([name]) => name === label)}`;
+      const added = await heldJson('POST', '/api/syllabus', sender.token, entry(code));
+      await change(sender);
+      expect(await added.finish()).toEqual(refusal);
+      const rows = await t.db.selectFrom('syllabus_entries').select('id').where('code', '=', code).execute();
+      expect(rows).toEqual([]);
+    },
+    30_000,
+  );
+
+  it('an admin nothing happened to adds the entry', async () => {
+    const sender = await createUserWithRole(t, 'admin');
+    const added = await heldJson('POST', '/api/syllabus', sender.token, entry('HELDOK'));
+    expect((await added.finish()).status).toBe(201);
+  }, 30_000);
 });
 
 describe(`what the sender is when the upload is recorded decides its state (${TEST_DB})`, () => {
@@ -165,7 +241,7 @@ describe(`what the sender is when the upload is recorded decides its state (${TE
     expect(row).toEqual({ state: 'pending', current: 0, published_at: null });
     const recent = await t.get('/api/notes/recent');
     expect(recent.body.map((note: { _id: string }) => note._id)).not.toContain(reply.body.note._id);
-  });
+  }, 30_000);
 
   it('a teacher made an admin in the database: the upload is published at once', async () => {
     const sender = await createUserWithRole(t, 'teacher');
@@ -174,7 +250,7 @@ describe(`what the sender is when the upload is recorded decides its state (${TE
     const reply = await upload.finish();
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ state: 'approved', message: API_MESSAGES.uploaded });
-  });
+  }, 30_000);
 
   it('a sender nothing happened to: their upload is recorded as their role says', async () => {
     for (const [role, state] of [
@@ -186,5 +262,5 @@ describe(`what the sender is when the upload is recorded decides its state (${TE
       const reply = await upload.finish();
       expect([reply.status, reply.body.state]).toEqual([201, state]);
     }
-  });
+  }, 30_000);
 });
