@@ -152,7 +152,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const mailQuota = createMailQuota(db, dialect, clock, config.jwtSecret);
   const registrations = createRegistrations(db, clock, config.jwtSecret);
   const audit = createAudit(db, clock);
-  const downloadLinks = createDownloadLinks(config.jwtSecret, clock);
+  const downloadLinks = createDownloadLinks(config.jwtSecret, clock, db);
   const reportTokens = createReportTokens(config.jwtSecret, clock);
   const uploadReviews = createUploadReviews({
     db,

@@ -50,6 +50,7 @@ export const API_MESSAGES = {
   downloadLoginRequired: 'Please log in to download notes.',
   downloadLinkExpired: 'This download link has expired. Reload the page for a new one.',
   downloadLinkInvalid: 'This download link is not valid. Reload the page for a new one.',
+  downloadLinkEnded: 'This link ended with the session that opened it. Please log in again.',
   roleUpdated: 'Role updated successfully',
   userDeleted: 'User deleted',
   userNotFound: 'User not found.',

@@ -157,10 +157,12 @@ describe('the last admin (docs/security.md item 23)', () => {
     expect(
       (await call('PUT', `/api/admin/users/${second.id}/role`, only.token, { role: 'admin' })).status,
     ).toBe(200);
+    // The promotion ended the second user's sessions (item 17): they sign in again as an admin.
+    const secondToken = await loginUser(t, second.user);
     expect(
-      (await call('PUT', `/api/admin/users/${only.id}/role`, second.token, { role: 'teacher' })).status,
+      (await call('PUT', `/api/admin/users/${only.id}/role`, secondToken, { role: 'teacher' })).status,
     ).toBe(200);
-    expect((await call('DELETE', `/api/admin/users/${second.id}`, second.token)).status).toBe(409);
+    expect((await call('DELETE', `/api/admin/users/${second.id}`, secondToken)).status).toBe(409);
   });
 
   it('two admins demoting each other at once leave exactly one admin', async () => {
@@ -172,9 +174,10 @@ describe('the last admin (docs/security.md item 23)', () => {
       call('PUT', `/api/admin/users/${a.id}/role`, b.token, { role: 'student' }),
     ]);
     const statuses = replies.map((reply) => reply.status).sort();
-    // The loser is refused either as the last admin (409) or, already demoted, as a non-admin (403).
+    // The loser is refused as the last admin (409) or, already demoted, as a session that ended with its role
+    // (401, item 17).
     expect(statuses[0]).toBe(200);
-    expect([403, 409]).toContain(statuses[1]);
+    expect([401, 409]).toContain(statuses[1]);
     const admins = await t.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
     expect(admins).toHaveLength(1);
   });
@@ -193,26 +196,46 @@ describe('the last admin (docs/security.md item 23)', () => {
 });
 
 describe("a change takes effect on the target's very next request (docs/security.md item 17)", () => {
-  it('a demoted admin’s existing token gets 403 on admin calls and still works as the new role', async () => {
+  const EXPIRED = { message: 'Session expired. Please log in again.' };
+
+  it('a role change ends every session of the target: 401 everywhere, a new login has the new role', async () => {
     const actor = await createUserWithRole(t, 'admin');
     const target = await createUserWithRole(t, 'admin');
+    const otherSession = await loginUser(t, target.user);
+    const bystander = await createUserWithRole(t, 'teacher');
     expect((await call('GET', '/api/admin/users', target.token)).status).toBe(200);
-    await call('PUT', `/api/admin/users/${target.id}/role`, actor.token, { role: 'teacher' });
-    const next = await call('GET', '/api/admin/users', target.token);
-    expect(next.status).toBe(403);
-    expect(next.body).toEqual({ message: 'Admins only.' });
-    const me = await call('GET', '/api/me', target.token);
+
+    const changed = await call('PUT', `/api/admin/users/${target.id}/role`, actor.token, { role: 'teacher' });
+    expect(changed.status).toBe(200);
+    for (const token of [target.token, otherSession]) {
+      for (const url of ['/api/me', '/api/admin/users', '/api/uploads/mine']) {
+        expect(await call('GET', url, token)).toMatchObject({ status: 401, body: EXPIRED });
+      }
+    }
+    // The acting admin and everyone else go on.
+    expect((await call('GET', '/api/admin/users', actor.token)).status).toBe(200);
+    expect((await call('GET', '/api/uploads/mine', bystander.token)).status).toBe(200);
+    const me = await call('GET', '/api/me', await loginUser(t, target.user));
     expect(me.status).toBe(200);
     expect(me.body.user.role).toBe('teacher');
-  });
+  }, 30_000);
 
-  it('a promoted student’s existing token is an admin’s on the next request', async () => {
+  it('a promoted student’s old token gets 401; their next login is an admin’s', async () => {
     const actor = await createUserWithRole(t, 'admin');
     const target = await createUserWithRole(t, 'student');
     expect((await call('GET', '/api/admin/audit', target.token)).status).toBe(403);
     await call('PUT', `/api/admin/users/${target.id}/role`, actor.token, { role: 'admin' });
-    expect((await call('GET', '/api/admin/audit', target.token)).status).toBe(200);
-  });
+    expect(await call('GET', '/api/admin/audit', target.token)).toMatchObject({ status: 401, body: EXPIRED });
+    expect((await call('GET', '/api/admin/audit', await loginUser(t, target.user))).status).toBe(200);
+  }, 30_000);
+
+  it('setting the role a user already has changes nothing and ends no session', async () => {
+    const actor = await createUserWithRole(t, 'admin');
+    const target = await createUserWithRole(t, 'teacher');
+    const same = await call('PUT', `/api/admin/users/${target.id}/role`, actor.token, { role: 'teacher' });
+    expect(same.status).toBe(200);
+    expect((await call('GET', '/api/uploads/mine', target.token)).status).toBe(200);
+  }, 30_000);
 
   it('a deleted user’s token gets 401 everywhere', async () => {
     const actor = await createUserWithRole(t, 'admin');

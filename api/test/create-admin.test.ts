@@ -83,6 +83,7 @@ describe('create-admin', () => {
     expect((await t.get('/api/admin/users', { token })).status).toBe(200);
   });
 
+  // Three runs of the command, each a process starting tsx: past jest's 5 s default on a busy 2-core machine.
   it('refuses a bad email, a missing name or a short password, and changes nothing', async () => {
     const users = await countRows(t.db, 'users');
     const someone = newUser();
@@ -96,5 +97,5 @@ describe('create-admin', () => {
     expect(shortPassword.code).toBe(1);
     expect(shortPassword.stderr.trim().length).toBeGreaterThan(0);
     expect(await countRows(t.db, 'users')).toBe(users);
-  });
+  }, 30_000);
 });

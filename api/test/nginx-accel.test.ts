@@ -175,7 +175,7 @@ describe('the nginx configuration text', () => {
     expect(nginxDownloadLocation({ ...NGINX_EXAMPLE, publicUrl: 'http://localhost:8080' })).not.toContain(
       'Strict-Transport-Security',
     );
-    // Cache-Control is the API's (no-store or private, no-cache): nginx keeps it, so it is not set twice.
+    // Cache-Control is the API's (no-store): nginx keeps it, so it is not set twice.
     expect(text).not.toMatch(/add_header Cache-Control/i);
   });
 
@@ -237,7 +237,7 @@ describe('the API with DOWNLOAD_ACCEL_PREFIX set', () => {
     expect(reply.headers['content-length']).toBe('0');
     expect(reply.headers['content-type']).toBe('application/pdf');
     expect(reply.headers['content-disposition']).toBe('inline; filename="CS-501-unit-3.pdf"');
-    expect(reply.headers['cache-control']).toBe('private, no-cache');
+    expect(reply.headers['cache-control']).toBe('no-store');
     expect(reply.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
     expectSiteHeaders(reply);
     // nginx sets these from the file itself.
@@ -488,7 +488,7 @@ describeNginx('through a real nginx', () => {
     expect(Number(reply.headers['content-length'])).toBe(pdf.length);
     expect(reply.headers['content-type']).toBe('application/pdf');
     expect(reply.headers['content-disposition']).toBe('inline; filename="CS-501-unit-3.pdf"');
-    expect(reply.headers['cache-control']).toBe('private, no-cache');
+    expect(reply.headers['cache-control']).toBe('no-store');
     expect(reply.headers['accept-ranges']).toBe('bytes');
     expect(reply.headers.etag).toEqual(expect.any(String));
     expectFileHeaders(reply);

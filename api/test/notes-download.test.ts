@@ -137,7 +137,7 @@ describe('units', () => {
       expect(availableUnit.strict().safeParse(entry).success).toBe(true);
       expect(entry.url).toMatch(
         new RegExp(
-          `^/api/download/CSE/Third_Year/Semester_6/CS-601/${entry.unit}\\?expires=\\d+&sig=[\\w-]+$`,
+          `^/api/download/CSE/Third_Year/Semester_6/CS-601/${entry.unit}\\?expires=\\d+&user=[\\w-]+&ver=0&session=[\\w-]+&sig=[\\w-]+$`,
         ),
       );
       expect(entry.downloadUrl).toBe(`${entry.url}&download=1`);
@@ -178,7 +178,8 @@ describe('download with a signed link', () => {
     expect(Number(reply.headers['content-length'])).toBe(unit3.length);
     expect(sha256(reply.raw)).toBe(sha256(unit3));
     expectFileHeaders(reply);
-    expect(reply.headers['cache-control']).toBe('private, no-cache');
+    // Only signed-in users read notes, by a link too: no cache keeps it (docs/security.md item 50).
+    expect(reply.headers['cache-control']).toBe('no-store');
   });
 
   it('download link → attachment', async () => {
@@ -227,24 +228,39 @@ describe('download with a signed link', () => {
     expect(reply.headers['content-disposition']).toBeUndefined();
   });
 
-  it('a tampered signature, another unit’s signature or a changed expiry → 401', async () => {
+  it('a tampered signature, another unit’s signature, a changed expiry or session, other spellings → 401', async () => {
     const { url } = await linksOf('CS-601', 3);
-    const link = new URL(url, 'http://x');
-    const sig = link.searchParams.get('sig')!;
-    const expires = link.searchParams.get('expires')!;
-    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    const query = url.split('?')[1]!;
+    const params = new URLSearchParams(query);
+    const sig = params.get('sig')!;
+    const expires = params.get('expires')!;
+    /** The real link's query with one parameter changed (undefined: left out). */
+    const changed = (name: string, value: string | undefined) => {
+      const copy = new URLSearchParams(params);
+      if (value === undefined) copy.delete(name);
+      else copy.set(name, value);
+      return `${UNIT3_PATH}?${copy}`;
+    };
     const cases = [
-      `${UNIT3_PATH}?expires=${expires}&sig=${flipped}`,
-      `${UNIT3_PATH}?expires=${expires}&sig=${sig.slice(0, -2)}`,
-      `${UNIT3_PATH}?expires=${expires}&sig=`,
-      `${UNIT3_PATH}?expires=${expires}`,
-      `${UNIT3_PATH}?sig=${sig}`,
-      `${UNIT3_PATH}?expires=${Number(expires) + 3600}&sig=${sig}`,
-      `${UNIT3_PATH}?expires=abc&sig=${sig}`,
-      `${UNIT3_PATH}?expires=${expires}&expires=${expires}&sig=${sig}`,
+      changed('sig', `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`),
+      changed('sig', sig.slice(0, -2)),
+      changed('sig', ''),
+      changed('sig', undefined),
+      changed('expires', String(Number(expires) + 3600)),
+      changed('expires', 'abc'),
+      // The session a link speaks for is signed: another user, token version or session id is not this link.
+      ...['user', 'ver', 'session'].flatMap((name) => [
+        changed(name, undefined),
+        changed(name, name === 'ver' ? '1' : '00000000-0000-4000-8000-000000000000'),
+      ]),
+      // Each part once, spelled as we spell it: a repeated or differently cased one is no part at all.
+      ...['expires', 'user', 'ver', 'session', 'sig'].flatMap((name) => [
+        `${UNIT3_PATH}?${query}&${name}=${params.get(name)}`,
+        `${UNIT3_PATH}?${query.replace(`${name}=`, `${name.toUpperCase()}=`)}`,
+      ]),
       // Unit 3's signature on unit 4, which has a file too.
-      `/api/download/CSE/Third_Year/Semester_6/CS-601/4?expires=${expires}&sig=${sig}`,
-      `/api/download/CE/Third_Year/Semester_6/CS-601/3?expires=${expires}&sig=${sig}`,
+      `/api/download/CSE/Third_Year/Semester_6/CS-601/4?${query}`,
+      `/api/download/CE/Third_Year/Semester_6/CS-601/3?${query}`,
     ];
     for (const bad of cases) {
       const reply = await fetchFile(bad);

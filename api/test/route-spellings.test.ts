@@ -9,7 +9,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { roleMayCall, type Access, type RouteEntry } from '../src/plugins/authenticate';
+import type { RouteEntry } from '../src/plugins/authenticate';
+import { roleMayCall, type Access } from '../src/services/access';
 import {
   buildTestApp,
   concretePath,

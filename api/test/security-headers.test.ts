@@ -159,11 +159,11 @@ describe('every route, every caller (docs/security.md item 45)', () => {
     expect((await t.app.inject('/api/notes/recent')).headers['cache-control']).toBeUndefined();
   });
 
-  it('a signed link (no user) keeps the download revalidated privately, sandboxed', async () => {
+  it('a signed link (no bearer) is stored by no cache either, sandboxed (item 50)', async () => {
     const units = await t.get('/api/notes/units?subject=CS-501', { token: tokens.student });
     const reply = await t.app.inject(units.body.units[0].url as string);
     expect(reply.statusCode).toBe(200);
-    expect(reply.headers['cache-control']).toBe('private, no-cache');
+    expect(reply.headers['cache-control']).toBe('no-store');
     expect(reply.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
   });
 });

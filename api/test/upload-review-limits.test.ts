@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
-import { roleMayCall } from '../src/plugins/authenticate';
+import { roleMayCall } from '../src/services/access';
 import {
   buildTestApp,
   concretePath,

@@ -148,7 +148,9 @@ describe('who may call each new route (anonymous, student, teacher, admin)', () 
       reason: null,
       uploader: { id: teacher.id, name: teacher.user.name, email: teacher.user.email.toLowerCase() },
     });
-    expect(item.file.url).toMatch(new RegExp(`^/api/uploads/${id}/file\\?expires=\\d+&sig=`));
+    expect(item.file.url).toMatch(
+      new RegExp(`^/api/uploads/${id}/file\\?expires=\\d+&user=${admin.id}&ver=0&session=[\\w-]+&sig=`),
+    );
   });
 
   it('POST /api/admin/reviews/{id}: 401, 403 (the uploader too), 403, 200', async () => {

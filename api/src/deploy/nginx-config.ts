@@ -5,9 +5,9 @@
  * On an upstream answer with X-Accel-Redirect, nginx keeps only Content-Type, Content-Disposition, Cache-Control,
  * Expires, Set-Cookie and Accept-Ranges of its headers (the `redirect` column of ngx_http_upstream_headers_in in
  * ngx_http_upstream.c; the test checks it against the nginx it runs) and drops everything else. So the API's
- * Content-Disposition and Cache-Control (`no-store` for a signed-in user, `private, no-cache` for a signed link)
- * reach the browser as they are, and the security headers of docs/security.md items 19, 42 and 45 are set again
- * in the internal location below, from the same constants the API uses.
+ * Content-Disposition and Cache-Control (`no-store`, for a signed-in user and a signed link alike) reach the
+ * browser as they are, and the security headers of docs/security.md items 19, 42 and 45 are set again in the
+ * internal location below, from the same constants the API uses.
  */
 import { downloadAccelPrefix } from '../config';
 import { FILE_CONTENT_SECURITY_POLICY, securityHeadersFor } from '../plugins/security-headers';

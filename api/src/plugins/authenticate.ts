@@ -2,36 +2,16 @@
  * Who may call a route is decided by the route that matched, never by the request's URL text (docs/security.md
  * items 21, 33): every route declares `access` in its config, a route without one is refused at start-up, and
  * the one hook below reads it from `request.routeOptions` after the router has decoded and matched the path.
- * The user is re-read from the database on each request, so a role change, a deletion, a logout or a bumped
- * token version takes effect on the very next request (items 17, 22, 38).
+ * The user is re-read from the database on each request, and again once its body has arrived, so a role change, a
+ * deletion, a logout or a bumped token version takes effect on the very next request (items 17, 22, 38, 48).
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import type { Role } from '@studyhub/contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
+import { accessRefused, ACCESS_LEVELS, roleMayCall, type Access } from '../services/access';
 import type { SessionClaims } from '../services/tokens';
 import { findSessionUser, type UserRow } from '../repositories/users';
-
-/**
- * `public`: anyone (a valid token is still read, so the route may know who asks); `signed-in`: any user;
- * `teacher`: teachers and admins (decision 026); `admin`: admins. The role is read from the database on this
- * request.
- */
-export type Access = 'public' | 'signed-in' | 'teacher' | 'admin';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'signed-in', 'teacher', 'admin'];
-
-/** Roles that pass each access level. */
-const ALLOWED_ROLES: Record<Exclude<Access, 'public'>, readonly Role[]> = {
-  'signed-in': ['student', 'teacher', 'admin'],
-  teacher: ['teacher', 'admin'],
-  admin: ['admin'],
-};
-
-export function roleMayCall(access: Access, role: Role | null): boolean {
-  if (access === 'public') return true;
-  return role !== null && ALLOWED_ROLES[access].includes(role);
-}
 
 /** One entry of the live route table, as the app registered it (tests walk it, docs/security.md item 33). */
 export interface RouteEntry {
@@ -59,6 +39,12 @@ declare module 'fastify' {
 export function signedInUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new HttpError(401, API_MESSAGES.authRequired);
   return request.user;
+}
+
+/** The session a signed-in request came with: what links it hands out and what it commits speak for. */
+export function signedInSession(request: FastifyRequest): SessionClaims {
+  if (!request.session) throw new HttpError(401, API_MESSAGES.authRequired);
+  return request.session;
 }
 
 /** A route without a declaration cannot exist (onRoute below); deny rather than trust if one ever does. */
@@ -93,8 +79,8 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
   /** Who sends this token, if it is still good, and whether they may call the route. */
   async function identify(request: FastifyRequest, token: string, access: Access): Promise<void> {
     const session = await context.tokens.verify(token);
-    const user = session ? await findSessionUser(context.db, session.sub, session.jti) : undefined;
-    if (!session || !user || user.token_version !== session.ver) {
+    const user = session ? await findSessionUser(context.db, session) : undefined;
+    if (!session || !user) {
       // A public route still answers; it just does not know who is asking.
       if (access === 'public') return;
       throw new HttpError(401, API_MESSAGES.sessionExpired);
@@ -102,9 +88,7 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
     request.user = user;
     request.session = session;
     // Every role passes `signed-in`: a refusal is of a teacher or an admin route.
-    if (!roleMayCall(access, user.role)) {
-      throw new HttpError(403, access === 'teacher' ? API_MESSAGES.teachersOnly : API_MESSAGES.adminsOnly);
-    }
+    if (!roleMayCall(access, user.role)) throw accessRefused(access);
   }
 
   // Callback hooks: they run on every request, and most public requests carry no token, so need no promise.
@@ -116,6 +100,17 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
     if (access === 'public' && !token) return done();
     if (!token) return done(new HttpError(401, API_MESSAGES.authRequired));
     identify(request, token, access).then(() => done(), done);
+  });
+
+  // A body may take minutes to arrive (item 40): who sends it is read again once it has, so the handler acts for
+  // the caller as they are now (item 48). An upload reads its body in its handler, and checks again where it
+  // records it (services/access.ts).
+  app.addHook('preHandler', (request, _reply, done) => {
+    const token = bearerToken(request);
+    if (request.body === undefined || !request.session || !token) return done();
+    request.user = null;
+    request.session = null;
+    identify(request, token, routeAccess(request)).then(() => done(), done);
   });
 
   // docs/security.md item 45: what a signed-in user was answered, and anything a protected route answers (its

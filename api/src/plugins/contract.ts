@@ -28,7 +28,7 @@ import {
 import { z, type ZodType } from 'zod';
 import { errorReply } from '@studyhub/contract/schemas';
 import { HttpError } from '../http-errors';
-import type { Access } from './authenticate';
+import type { Access } from '../services/access';
 
 /** The app as route plugins see it: request parts and replies typed from their schemas. */
 export type FastifyZod = FastifyInstance<

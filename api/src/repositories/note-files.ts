@@ -30,30 +30,40 @@ async function makeCurrent(trx: Transaction<Database>, row: NoteRow): Promise<vo
 }
 
 /**
- * Makes `row` its unit's current file; the previous one stays as history. Two uploads of the same unit at once
- * meet at the unique index: the later one retries and wins. A lock per unit queues them first: without it,
- * several at once on PostgreSQL each lost to the unique index round after round and ran out of retries (a 500).
+ * Runs `work` in a transaction that writes note files. Two uploads of the same unit at once meet at the unique
+ * index: the later one runs again and wins. The lock per unit in addCurrentNoteFile queues them first: without
+ * it, several at once on PostgreSQL each lost to the unique index round after round and ran out of retries (a 500).
  */
-export async function insertCurrentNoteFile(
+export async function inNoteFilesTransaction<T>(
   db: Kysely<Database>,
-  dialect: Dialect,
-  row: NoteRow,
-): Promise<void> {
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db.transaction().execute(async (trx) => {
-        await lockForTransaction(trx, dialect, unitLockKey(row));
-        await trx
-          .insertInto('note_files')
-          .values({ ...row, current: 0 })
-          .execute();
-        await makeCurrent(trx, row);
-      });
-      return;
+      return await db.transaction().execute(work);
     } catch (error) {
       if (attempt >= UNIQUE_RETRIES || !isUniqueViolation(error)) throw error;
     }
   }
+}
+
+/** Makes `row` its unit's current file inside the caller's transaction; the previous one stays as history. */
+export async function addCurrentNoteFile(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  row: NoteRow,
+): Promise<void> {
+  await lockForTransaction(trx, dialect, unitLockKey(row));
+  await trx
+    .insertInto('note_files')
+    .values({ ...row, current: 0 })
+    .execute();
+  await makeCurrent(trx, row);
+}
+
+/** Makes `row` its unit's current file in a transaction of its own (the demo data). */
+export function insertCurrentNoteFile(db: Kysely<Database>, dialect: Dialect, row: NoteRow): Promise<void> {
+  return inNoteFilesTransaction(db, (trx) => addCurrentNoteFile(trx, dialect, row));
 }
 
 /** What students may see: a unit's current file, which is always an approved one (checked twice on purpose). */
@@ -106,16 +116,12 @@ export async function insertPendingNoteFile(trx: Transaction<Database>, row: Not
 }
 
 /** One uploader's uploads are counted and added one at a time, so two at once cannot both pass a cap. */
-export function withUploaderLocked<T>(
-  db: Kysely<Database>,
+export function lockUploader(
+  trx: Transaction<Database>,
   dialect: Dialect,
   uploaderId: string,
-  work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await lockForTransaction(trx, dialect, `note_uploads:${uploaderId}`);
-    return work(trx);
-  });
+): Promise<void> {
+  return lockForTransaction(trx, dialect, `note_uploads:${uploaderId}`);
 }
 
 /** How many uploads an uploader has waiting, and how many they made since `sinceIso` (the oldest of those). */

@@ -95,7 +95,7 @@ export function promoteToAdminEndingSessions(
 ): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
     await replacePasswordEndingSessions(trx, userId, passwordHash, nowIso);
-    return updateUserRole(trx, userId, 'admin', nowIso);
+    return changeRoleEndingSessions(trx, userId, 'admin', nowIso);
   });
 }
 
@@ -137,7 +137,11 @@ export async function countAdmins(trx: Transaction<Database>): Promise<number> {
   return Number(count);
 }
 
-export function updateUserRole(
+/**
+ * A new role, and every session of the user ends (docs/security.md item 17): they sign in again as what they now
+ * are, and no page, signed link or upload in flight goes on with the old role's rights.
+ */
+export function changeRoleEndingSessions(
   trx: Transaction<Database>,
   id: string,
   role: Role,
@@ -145,7 +149,7 @@ export function updateUserRole(
 ): Promise<UserRow> {
   return trx
     .updateTable('users')
-    .set({ role, updated_at: nowIso })
+    .set((eb) => ({ role, token_version: eb('token_version', '+', 1), updated_at: nowIso }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -156,6 +160,13 @@ export async function deleteUser(trx: Transaction<Database>, id: string): Promis
   await trx.deleteFrom('users').where('id', '=', id).execute();
 }
 
+/** What names a session (services/tokens.ts `SessionClaims`): its user, the token version it was issued under, its id. */
+export interface SessionIdentity {
+  sub: string;
+  ver: number;
+  jti: string;
+}
+
 function sessionUserQuery(db: Kysely<Database>, userId: string, sessionId: string) {
   return db
     .selectFrom('users')
@@ -163,6 +174,15 @@ function sessionUserQuery(db: Kysely<Database>, userId: string, sessionId: strin
     .selectAll('users')
     .select('revoked_sessions.jti as revoked')
     .where('users.id', '=', userId);
+}
+
+type SessionUserRow = UserRow & { revoked: string | null };
+
+/** The row's user, if the session is still live: not logged out, and issued under the user's token version. */
+function liveUser(row: SessionUserRow | undefined, session: SessionIdentity): UserRow | undefined {
+  if (!row || row.revoked !== null || row.token_version !== session.ver) return undefined;
+  const { revoked: _revoked, ...user } = row;
+  return user;
 }
 
 /** findSessionUser's SQL, built once per database, and which of its parameters is the user and which the session. */
@@ -190,21 +210,33 @@ function compiledSessionUserQuery(db: Kysely<Database>) {
 }
 
 /**
- * The user a session belongs to, unless that session was logged out: one query on every signed-in request, so its
- * SQL is built once (building it took longer than running it on SQLite).
+ * The user of a live session (docs/security.md items 17, 38): the account exists, the session was not logged out
+ * and its token version is the user's. One query on every signed-in request, so its SQL is built once (building
+ * it took longer than running it on SQLite).
  */
 export async function findSessionUser(
   db: Kysely<Database>,
-  userId: string,
-  sessionId: string,
+  session: SessionIdentity,
 ): Promise<UserRow | undefined> {
   const { sql, parameters } = compiledSessionUserQuery(db);
-  const values = parameters.map((name) => (name === 'user' ? userId : sessionId));
-  type Row = UserRow & { revoked: string | null };
-  const [row] = (await db.executeQuery<Row>(CompiledQuery.raw(sql, values))).rows;
-  if (!row || row.revoked !== null) return undefined;
-  const { revoked: _revoked, ...user } = row;
-  return user;
+  const values = parameters.map((name) => (name === 'user' ? session.sub : session.jti));
+  const [row] = (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(sql, values))).rows;
+  return liveUser(row, session);
+}
+
+/**
+ * findSessionUser inside the transaction that commits what the session asked for, the user's row held until it
+ * commits (PostgreSQL `for share`; SQLite has one writer): a role change, deletion or token version bump either
+ * commits first and is seen here, or waits for this transaction (docs/security.md item 48).
+ */
+export async function lockSessionUser(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  session: SessionIdentity,
+): Promise<UserRow | undefined> {
+  const query = sessionUserQuery(trx, session.sub, session.jti);
+  const row = await (dialect === 'postgres' ? query.forShare('users') : query).executeTakeFirst();
+  return liveUser(row, session);
 }
 
 export interface NewUser {

@@ -1,7 +1,8 @@
 /**
  * Administration (product §6–§7, decision 010): every user with their role, role changes and deletion (the audit
  * trail and the contact inbox: admin-records.ts). Admins only; the role is re-read from the database on every
- * request (plugins/authenticate), so a demotion or deletion takes effect on the target's next request.
+ * request (plugins/authenticate). A role change or deletion ends the target's sessions: their next request gets
+ * 401 and they sign in again as what they now are (docs/security.md item 17).
  */
 import type { Transaction } from 'kysely';
 import {
@@ -18,12 +19,12 @@ import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
 import {
+  changeRoleEndingSessions,
   countAdmins,
   deleteUser,
   findUserById,
   listUsersNewestFirst,
   toApiUser,
-  updateUserRole,
   withAdminsLocked,
   type UserRow,
 } from '../repositories/users';
@@ -69,7 +70,7 @@ export async function adminRoutes(app: FastifyZod, { context }: { context: AppCo
         throw new HttpError(409, API_MESSAGES.lastAdminDemote);
       }
       if (target.role === role) return { before: target, after: target };
-      const updated = await updateUserRole(trx, id, role, clock().toISOString());
+      const updated = await changeRoleEndingSessions(trx, id, role, clock().toISOString());
       return { before: target, after: updated };
     });
     if (before.role !== after.role) {

@@ -12,10 +12,10 @@ import {
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
-import { signedInUser } from '../plugins/authenticate';
+import { signedInSession } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { uploadFilePath } from '../services/upload-reviews';
-import { checkSignedLink, FILE_REPLIES, pdfFileReply, sendNoteFile } from './note-download';
+import { FILE_REPLIES, pdfFileReply, sendNoteFile } from './note-download';
 
 const mine = {
   config: { access: 'teacher' as const },
@@ -41,20 +41,21 @@ const pendingFile = {
 export async function myUploadsRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
   const { uploadReviews, downloadLinks } = context;
 
-  app.get('/api/uploads/mine', mine, async (request) => {
-    const uploader = signedInUser(request);
-    return uploadReviews.uploaderPage(uploader.id, request.query);
-  });
+  app.get('/api/uploads/mine', mine, async (request) =>
+    uploadReviews.uploaderPage(signedInSession(request), request.query),
+  );
 
   app.get('/api/uploads/:id/file', pendingFile, async (request, reply) => {
-    // Without a session, only a signed link gets further, whatever the id says (docs/security.md item 21).
-    if (!request.user) checkSignedLink(downloadLinks, uploadFilePath(request.params.id), request.query);
+    // Without a session, only a signed link gets further, whatever the id says (docs/security.md item 21), and
+    // only while the session that asked for it lives (item 50).
+    const viewer =
+      request.user ?? (await downloadLinks.holder(uploadFilePath(request.params.id), request.query));
     const parsed = uploadIdParams.safeParse(request.params);
     if (!parsed.success)
       throw new HttpError(400, parsed.error.issues[0]?.message ?? API_MESSAGES.uploadNotFound);
     const { id } = parsed.data;
     // Anyone else's upload, a decided one or an unknown id: the same 404, so ids tell nobody anything.
-    const row = await uploadReviews.readablePending(id, request.user);
+    const row = await uploadReviews.readablePending(id, viewer);
     if (!row) throw new HttpError(404, API_MESSAGES.uploadNotFound);
     return sendNoteFile(reply, row, context, {
       download: request.query.download === '1',

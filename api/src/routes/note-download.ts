@@ -13,7 +13,6 @@ import { API_MESSAGES } from '../messages';
 import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
 import { FILE_CONTENT_SECURITY_POLICY } from '../plugins/security-headers';
 import { findCurrentNoteFile, type NoteRow } from '../repositories/note-files';
-import type { DownloadLinks } from '../services/download-links';
 import { STORAGE_NAME } from '../services/note-store';
 import { pathOf } from './notes';
 
@@ -53,26 +52,6 @@ const DOWNLOAD_SCHEMA = {
 };
 
 /**
- * A request without a session must carry a valid signature of `pathname` (null: nothing it could sign): 401
- * with what to do otherwise. Signed links let a new tab or a download open a file (docs/security.md item 26).
- */
-export function checkSignedLink(
-  downloadLinks: DownloadLinks,
-  pathname: string | null,
-  { expires, sig }: { expires?: string; sig?: string },
-): void {
-  if (expires === undefined && sig === undefined)
-    throw new HttpError(401, API_MESSAGES.downloadLoginRequired);
-  const verdict = pathname ? downloadLinks.check(pathname, expires, sig) : 'invalid';
-  if (verdict !== 'valid') {
-    throw new HttpError(
-      401,
-      verdict === 'expired' ? API_MESSAGES.downloadLinkExpired : API_MESSAGES.downloadLinkInvalid,
-    );
-  }
-}
-
-/**
  * Sends a stored note file: inline, or as an attachment named after its subject and unit (`nameTag` appended:
  * `CS-601-unit-1-pending.pdf`), sandboxed (docs/security.md item 42), with Range, by Node or, behind nginx, by
  * nginx (decision 015). The download route and a pending upload's reader (routes/my-uploads.ts) send files this
@@ -93,7 +72,8 @@ export function sendNoteFile(
   }
   reply
     .header('Content-Disposition', `${options.download ? 'attachment' : 'inline'}; filename="${filename}"`)
-    .header('Cache-Control', 'private, no-cache')
+    // Only signed-in users may read it, by a link or the bearer header: no cache keeps it (item 50).
+    .header('Cache-Control', 'no-store')
     .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY);
   // Behind nginx (docs/deploy-behind-nginx.md): the checks are done; nginx sends the bytes (sendfile, Range,
   // ETag) from its internal location and keeps Content-Type, Content-Disposition and Cache-Control from this
@@ -133,8 +113,9 @@ export async function noteDownloadRoutes(
               unit,
             })
           : undefined;
-      // Links are for signed-in users: the bearer header, or a signature the units call handed out.
-      if (!request.user) checkSignedLink(downloadLinks, row ? pathOf(row) : null, request.query);
+      // Notes are for signed-in users: the bearer header, or a link the units call handed out, while the session
+      // that asked for it lives (docs/security.md item 50).
+      if (!request.user) await downloadLinks.holder(row ? pathOf(row) : null, request.query);
       if (!row) throw new HttpError(404, API_MESSAGES.noteNotFound);
       return sendNoteFile(reply, row, context, { download: request.query.download === '1' });
     },

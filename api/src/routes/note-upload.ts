@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { replies, type FastifyZod } from '../plugins/contract';
-import { signedInUser } from '../plugins/authenticate';
+import { signedInSession, signedInUser } from '../plugins/authenticate';
 import type { NoteRow } from '../repositories/note-files';
 import { auditTarget } from '../services/upload-reviews';
 import { toRecentNote } from './notes';
@@ -92,10 +92,11 @@ export async function noteUploadRoutes(app: FastifyZod, { context }: { context: 
         decided_at: null,
         reason: null,
       };
-      // The unit's previous file stays as history when this one becomes current (decision 006).
+      // Who the sender is now decides, not who they were when the upload started (docs/security.md item 48). The
+      // unit's previous file stays as history when this one becomes current (decision 006).
       let state: UploadReply['state'];
       try {
-        state = await uploadReviews.record(row, uploader);
+        state = await uploadReviews.record(row, signedInSession(request));
       } catch (error) {
         await noteStore.remove(stored.storageName);
         throw error;

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
+import { signedInSession } from '../plugins/authenticate';
 import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
 import { currentNoteFilesOfSubject, recentCurrentNoteFiles, type NoteRow } from '../repositories/note-files';
 import { sendCached } from '../services/read-cache';
@@ -75,6 +76,7 @@ export async function notesRoutes(app: FastifyZod, { context }: { context: AppCo
   };
   app.get('/api/notes/units', { config: { access: 'signed-in' }, schema: units }, async (request) => {
     const { query } = request;
+    const session = signedInSession(request);
     const subject = findSubject(query.subject);
     if (!subject) throw new HttpError(404, API_MESSAGES.unknownSubject);
     const branch = (query.branch ?? NOTES_BRANCH).trim().toUpperCase();
@@ -85,8 +87,8 @@ export async function notesRoutes(app: FastifyZod, { context }: { context: AppCo
         unit: row.unit,
         size: row.size,
         uploadedAt: row.uploaded_at,
-        url: downloadLinks.sign(pathOf(row)),
-        downloadUrl: downloadLinks.sign(pathOf(row), { download: true }),
+        url: downloadLinks.sign(pathOf(row), session),
+        downloadUrl: downloadLinks.sign(pathOf(row), session, { download: true }),
       })),
     };
   });

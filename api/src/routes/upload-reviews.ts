@@ -13,7 +13,7 @@ import {
 } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
 import { API_MESSAGES } from '../messages';
-import { signedInUser } from '../plugins/authenticate';
+import { signedInSession, signedInUser } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
 
 const ADMIN_ONLY = { config: { access: 'admin' as const } };
@@ -42,14 +42,16 @@ export async function uploadReviewRoutes(
 ): Promise<void> {
   const { uploadReviews } = context;
 
-  app.get('/api/admin/reviews', queue, async (request) => uploadReviews.pendingPage(request.query));
+  app.get('/api/admin/reviews', queue, async (request) =>
+    uploadReviews.pendingPage(request.query, signedInSession(request)),
+  );
 
   app.post('/api/admin/reviews/:id', decision, async (request) => {
     const admin = signedInUser(request);
     const row = await uploadReviews.decide(request.params.id, admin, request.body, request.ip);
     return {
       message: row.state === 'approved' ? API_MESSAGES.uploadApproved : API_MESSAGES.uploadRejected,
-      upload: uploadReviews.toUploadItem(row),
+      upload: uploadReviews.toUploadItem(row, signedInSession(request)),
     };
   });
 }

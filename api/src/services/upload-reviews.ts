@@ -14,26 +14,29 @@ import { HttpError } from '../http-errors';
 import { MAILS } from '../mails';
 import { API_MESSAGES } from '../messages';
 import {
+  addCurrentNoteFile,
   approvePendingNoteFile,
   expirePendingNoteFiles,
   findNoteFile,
-  insertCurrentNoteFile,
+  inNoteFilesTransaction,
   insertPendingNoteFile,
+  lockUploader,
   noteFilesOfUploaderPage,
   pendingNoteFilesPage,
   rejectPendingNoteFile,
   uploaderCounts,
-  withUploaderLocked,
   type NoteRow,
 } from '../repositories/note-files';
 import type { Paging } from '../repositories/paging';
 import { findUserById, peopleById, type UserRow } from '../repositories/users';
+import { callerAuthority } from './access';
 import type { Audit } from './audit';
 import type { Clock } from './clock';
 import type { DownloadLinks } from './download-links';
 import type { MailDelivery } from './mailer';
 import type { MailQuota } from './mail-quota';
 import type { NoteStore } from './note-store';
+import type { SessionClaims } from './tokens';
 
 const DAY_MS = 86_400_000;
 
@@ -124,7 +127,8 @@ export function createUploadReviews(deps: {
     return sweeping;
   }
 
-  function toUploadItem(row: NoteRow): UploadItem {
+  /** An upload as its uploader and the admins see it; a pending one's links speak for `session` (item 50). */
+  function toUploadItem(row: NoteRow, session: SessionClaims): UploadItem {
     const pending = row.state === 'pending';
     return {
       _id: row.id,
@@ -140,8 +144,8 @@ export function createUploadReviews(deps: {
       expiresAt: pending ? new Date(Date.parse(row.uploaded_at) + limits.expiryMs).toISOString() : null,
       file: pending
         ? {
-            url: downloadLinks.sign(uploadFilePath(row.id)),
-            downloadUrl: downloadLinks.sign(uploadFilePath(row.id), { download: true }),
+            url: downloadLinks.sign(uploadFilePath(row.id), session),
+            downloadUrl: downloadLinks.sign(uploadFilePath(row.id), session, { download: true }),
           }
         : null,
     };
@@ -160,24 +164,28 @@ export function createUploadReviews(deps: {
     },
 
     /**
-     * Records a stored upload: an admin's becomes its unit's current file at once, as always; a teacher's waits,
-     * the caps counted again under a lock per teacher, so two uploads at once cannot both take the last place.
+     * Records a stored upload as its sender may upload now, read in the transaction that records it
+     * (docs/security.md item 48): an admin's becomes its unit's current file at once; a teacher's waits, the caps
+     * counted again under a lock per teacher, so two uploads at once cannot both take the last place. A sender
+     * whose session ended or whose role no longer uploads gets a 401 or 403, and nothing is recorded.
      */
-    async record(row: NoteRow, uploader: UserRow): Promise<'approved' | 'pending'> {
-      if (uploader.role === 'admin') {
-        await insertCurrentNoteFile(db, dialect, {
-          ...row,
-          state: 'approved',
-          published_at: row.uploaded_at,
-        });
-        return 'approved';
-      }
-      await withUploaderLocked(db, dialect, uploader.id, async (trx) => {
+    async record(row: NoteRow, session: SessionClaims): Promise<'approved' | 'pending'> {
+      return inNoteFilesTransaction(db, async (trx) => {
+        const uploader = await callerAuthority(trx, dialect, session, 'teacher');
+        if (uploader.role === 'admin') {
+          await addCurrentNoteFile(trx, dialect, {
+            ...row,
+            state: 'approved',
+            published_at: row.uploaded_at,
+          });
+          return 'approved';
+        }
+        await lockUploader(trx, dialect, uploader.id);
         const refusal = await capReached(trx, uploader.id);
         if (refusal) throw refusal;
         await insertPendingNoteFile(trx, row);
+        return 'pending';
       });
-      return 'pending';
     },
 
     /**
@@ -219,8 +227,8 @@ export function createUploadReviews(deps: {
       return row;
     },
 
-    /** The review queue, oldest first, each with its uploader and links to read it. */
-    async pendingPage(paging: Paging) {
+    /** The review queue, oldest first, each with its uploader and links to read it for `session`. */
+    async pendingPage(paging: Paging, session: SessionClaims) {
       await expireOverdue();
       const { rows, total } = await pendingNoteFilesPage(db, paging);
       const people = await peopleById(
@@ -228,26 +236,29 @@ export function createUploadReviews(deps: {
         rows.map((row) => row.uploaded_by),
       );
       const items = rows.map((row) => ({
-        ...toUploadItem(row),
+        ...toUploadItem(row, session),
         uploader: row.uploaded_by ? (people.get(row.uploaded_by) ?? null) : null,
       }));
       return { items, ...paging, total };
     },
 
-    /** One uploader's uploads, newest first. */
-    async uploaderPage(uploaderId: string, paging: Paging) {
+    /** The uploads of `session`'s user, newest first. */
+    async uploaderPage(session: SessionClaims, paging: Paging) {
       await expireOverdue();
-      const { rows, total } = await noteFilesOfUploaderPage(db, uploaderId, paging);
-      return { items: rows.map(toUploadItem), ...paging, total };
+      const { rows, total } = await noteFilesOfUploaderPage(db, session.sub, paging);
+      return { items: rows.map((row) => toUploadItem(row, session)), ...paging, total };
     },
 
-    /** The pending upload a reader may open: an admin any, a teacher their own; nobody a decided one. */
-    async readablePending(id: string, viewer: UserRow | null): Promise<NoteRow | undefined> {
+    /**
+     * The pending upload a reader may open, as they are now (a link's holder too): an admin any, a teacher their
+     * own; nobody a decided one.
+     */
+    async readablePending(id: string, viewer: UserRow): Promise<NoteRow | undefined> {
       await expireOverdue();
       const row = await findNoteFile(db, id);
       if (!row || row.state !== 'pending') return undefined;
-      if (viewer && viewer.role !== 'admin' && viewer.id !== row.uploaded_by) return undefined;
-      return row;
+      const mayRead = viewer.role === 'admin' || (viewer.role === 'teacher' && viewer.id === row.uploaded_by);
+      return mayRead ? row : undefined;
     },
   };
 }

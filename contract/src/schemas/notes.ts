@@ -104,8 +104,18 @@ export const downloadParams = z.object({
 /** A repeated parameter counts as absent: the link is then invalid or missing (401), never a 400. */
 const linkPart = z.string().optional().catch(undefined);
 
-/** A signed link's expiry and signature (the units call hands them out); `download=1` asks for an attachment. */
-export const downloadQuery = z.object({ expires: linkPart, sig: linkPart, download: linkPart });
+/**
+ * A signed link's expiry, the session it speaks for and its signature (the units call and the upload lists hand
+ * them out); `download=1` asks for an attachment.
+ */
+export const downloadQuery = z.object({
+  expires: linkPart,
+  user: linkPart,
+  ver: linkPart,
+  session: linkPart,
+  sig: linkPart,
+  download: linkPart,
+});
 
 /** Labels a stored upload the way product §2's recent-note card shows it. */
 export function describeUpload(row: { branch: string; semester: number; unit: number }) {
