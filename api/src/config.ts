@@ -1,10 +1,12 @@
 /**
- * Server configuration from environment variables, validated once at start-up with readable errors.
+ * Server configuration from environment variables: one declared zod schema, validated once at start-up, whose
+ * errors name the variable and what it must be (docs/configuration.md lists them).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { SUPPORT_EMAIL, UPLOAD_TIMEOUT_MS } from '@studyhub/contract';
 import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE } from './services/private-files';
 
@@ -147,72 +149,98 @@ export interface ReviewLimits {
 export class ConfigError extends Error {}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MIN_SECRET_BYTES = 32;
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
-function port(value: string | undefined): number {
-  if (value === undefined || value === '') return 8080;
+/** What a variable's text must be, said after its name: `PORT must be …, got "x"`. */
+class Invalid extends Error {}
+
+/**
+ * One environment variable: unset or empty reads as `fallback`, anything else through `read`, which throws
+ * Invalid saying what the variable must be. The schema's key is the variable's name; loadConfig puts it first.
+ */
+function variable<T>(fallback: T, read: (value: string) => T) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context): T => {
+      if (value === undefined || value === '') return fallback;
+      try {
+        return read(value);
+      } catch (error) {
+        if (!(error instanceof Invalid)) throw error;
+        context.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    });
+}
+
+const got = (value: string) => `, got "${value}"`;
+
+function positive(value: string): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${value}"`);
-  }
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Invalid(`must be a positive number${got(value)}`);
   return parsed;
 }
 
-function httpUrl(name: string, value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
-    return url.origin;
-  } catch {
-    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${value}"`);
-  }
-}
+const positiveNumber = (fallback: number) => variable(fallback, positive);
 
-function positiveNumber(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0)
-    throw new ConfigError(`${name} must be a positive number, got "${value}"`);
-  return parsed;
-}
+const wholeNumber = (fallback: number, what = 'a whole number') =>
+  variable(fallback, (value) => {
+    const parsed = positive(value);
+    if (!Number.isInteger(parsed)) throw new Invalid(`must be ${what}${got(value)}`);
+    return parsed;
+  });
 
-function positiveWholeNumber(name: string, value: string | undefined, fallback: number): number {
-  const parsed = positiveNumber(name, value, fallback);
-  if (!Number.isInteger(parsed))
-    throw new ConfigError(`${name} must be a whole number from 1, got "${value}"`);
-  return parsed;
-}
+const percent = (fallback: number) =>
+  variable(fallback, (value) => {
+    const parsed = positive(value);
+    if (parsed > 100) throw new Invalid(`must be a percentage from above 0 to 100${got(value)}`);
+    return parsed;
+  });
 
-function nonNegativeSeconds(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback * 1000;
+/** Seconds from 0 to an hour, as milliseconds. */
+function readSeconds(value: string): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0 || parsed > 3600)
-    throw new ConfigError(`${name} must be a number of seconds from 0 to 3600, got "${value}"`);
+    throw new Invalid(`must be a number of seconds from 0 to 3600${got(value)}`);
   return Math.round(parsed * 1000);
 }
 
-function redisUrl(value: string | undefined): string | null {
-  if (value === undefined || value === '') return null;
-  if (!/^rediss?:\/\/[^\s]+$/i.test(value))
-    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
-  return value;
-}
-
-function redisPrefix(value: string | undefined): string {
-  if (value === undefined || value === '') return 'studyhub:';
-  if (!/^[A-Za-z0-9:._-]{1,64}$/.test(value))
-    throw new ConfigError(
-      `REDIS_PREFIX must be 1 to 64 letters, digits, ":", ".", "_" or "-", got "${value}"`,
-    );
-  return value;
-}
-
-function flag(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
+function readFlag(value: string): boolean {
   if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${value}"`);
+  throw new Invalid(`must be 1 or 0 (true or false)${got(value)}`);
+}
+
+const flag = (fallback: boolean) => variable(fallback, readFlag);
+
+/** A value that must match `pattern`, else Invalid with `what` it must be. */
+const matching = (pattern: RegExp, what: string, withValue = true) =>
+  variable<string | null>(null, (value) => {
+    if (!pattern.test(value)) throw new Invalid(`must ${what}${withValue ? got(value) : ''}`);
+    return value;
+  });
+
+const text = (fallback: string) => variable(fallback, (value) => value);
+
+const port = variable(8080, (value) => {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535)
+    throw new Invalid(`must be a whole number from 0 to 65535${got(value)}`);
+  return parsed;
+});
+
+/** An origin for links: http or https only. */
+function origin(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  } catch {
+    // Not a URL at all: refused below like any other scheme.
+  }
+  throw new Invalid(`must be an http:// or https:// URL${got(value)}`);
 }
 
 /**
@@ -220,80 +248,156 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
  * `..`), each ending in `/`. It becomes the start of a header value and of nginx's internal redirect, so nothing
  * else is accepted; under /api/ it would send nginx back to the API instead of to the files.
  */
-export function downloadAccelPrefix(value: string | undefined): string | null {
-  if (value === undefined || value === '') return null;
+const accelPrefix = variable<string | null>(null, (value) => {
   if (!/^\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)+$/.test(value) || /^\/api\//i.test(value)) {
-    throw new ConfigError(
-      `DOWNLOAD_ACCEL_PREFIX must be the path of nginx's internal location for FILES_DIR, such as /_files/ ` +
-        `(starting and ending with "/", letters, digits, ".", "_" and "-" between, not under /api/), got "${value}"`,
+    throw new Invalid(
+      `must be the path of nginx's internal location for FILES_DIR, such as /_files/ ` +
+        `(starting and ending with "/", letters, digits, ".", "_" and "-" between, not under /api/)${got(value)}`,
     );
   }
   return value;
-}
-
-function wholeNumber(name: string, value: string | undefined, fallback: number): number {
-  const parsed = positiveNumber(name, value, fallback);
-  if (!Number.isInteger(parsed)) throw new ConfigError(`${name} must be a whole number, got "${value}"`);
-  return parsed;
-}
-
-const MIN_METRICS_TOKEN_LENGTH = 16;
-
-/** Sent as `Authorization: Bearer …` by the scraper: printable ASCII, and long enough not to be guessed. */
-function metricsToken(value: string | undefined): string | null {
-  if (value === undefined || value === '') return null;
-  if (value.length < MIN_METRICS_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
-    throw new ConfigError(
-      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} printable characters without spaces ` +
-        '(openssl rand -hex 32 makes one)',
-    );
-  }
-  return value;
-}
-
-function percent(name: string, value: string | undefined, fallback: number): number {
-  const parsed = positiveNumber(name, value, fallback);
-  if (parsed > 100) throw new ConfigError(`${name} must be a percentage from above 0 to 100, got "${value}"`);
-  return parsed;
-}
-
-/** The canary guard's thresholds (decision 025); the release commands read them too, to show them. */
-export function canaryGuardSettings(env: NodeJS.ProcessEnv = process.env): CanaryGuardSettings {
-  if (env.CANARY_ABORT_MIN_LOADS !== undefined && env.CANARY_ABORT_MIN_LOADS !== '') {
-    throw new ConfigError(
-      'CANARY_ABORT_MIN_LOADS was replaced by CANARY_ABORT_MIN_SOURCES, which counts distinct networks, not ' +
-        'reports (docs/operations.md, "Canaries that abort themselves")',
-    );
-  }
-  return {
-    enabled: flag('CANARY_ABORT', env.CANARY_ABORT, true),
-    minSources: wholeNumber('CANARY_ABORT_MIN_SOURCES', env.CANARY_ABORT_MIN_SOURCES, 10),
-    ceilingPercent: percent('CANARY_ABORT_CEILING', env.CANARY_ABORT_CEILING, 50),
-    minExcessPoints: positiveNumber('CANARY_ABORT_POINTS', env.CANARY_ABORT_POINTS, 10),
-    minRatio: positiveNumber('CANARY_ABORT_RATIO', env.CANARY_ABORT_RATIO, 2),
-    windowMs: positiveNumber('CANARY_ABORT_WINDOW_MIN', env.CANARY_ABORT_WINDOW_MIN, 10) * 60_000,
-  };
-}
+});
 
 /** `1`/`true` trusts any proxy; otherwise a comma-separated list of proxy addresses or subnets. */
-function trustProxy(value: string | undefined): boolean | string[] {
-  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+const trustProxy = variable<boolean | string[]>(false, (value) => {
+  if (value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
   return value
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+});
+
+/** The canary guard's thresholds (decision 025); the release commands read them too, to show them. */
+const canaryGuardSchema = z
+  .object({
+    CANARY_ABORT_MIN_LOADS: variable(null, () => {
+      throw new Invalid(
+        'was replaced by CANARY_ABORT_MIN_SOURCES, which counts distinct networks, not reports ' +
+          '(docs/operations.md, "Canaries that abort themselves")',
+      );
+    }),
+    CANARY_ABORT: flag(true),
+    CANARY_ABORT_MIN_SOURCES: wholeNumber(10),
+    CANARY_ABORT_CEILING: percent(50),
+    CANARY_ABORT_POINTS: positiveNumber(10),
+    CANARY_ABORT_RATIO: positiveNumber(2),
+    CANARY_ABORT_WINDOW_MIN: positiveNumber(10),
+  })
+  .transform((env): CanaryGuardSettings => ({
+    enabled: env.CANARY_ABORT,
+    minSources: env.CANARY_ABORT_MIN_SOURCES,
+    ceilingPercent: env.CANARY_ABORT_CEILING,
+    minExcessPoints: env.CANARY_ABORT_POINTS,
+    minRatio: env.CANARY_ABORT_RATIO,
+    windowMs: env.CANARY_ABORT_WINDOW_MIN * 60_000,
+  }));
+
+/** Where the server keeps things: the release commands read these too. */
+const placesSchema = z
+  .object({
+    DEPLOY_DIR: text(path.join(repoRoot, 'deploy')),
+    DATA_DIR: variable(path.join(repoRoot, 'data'), (value) => value),
+    DATABASE_URL: text(''),
+  })
+  .transform((env, context) => {
+    const dataDir = path.resolve(env.DATA_DIR);
+    const databaseUrl = env.DATABASE_URL || path.join(dataDir, 'studyhub.db');
+    if (/^[a-z]+:\/\//i.test(databaseUrl) && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'must be postgres://… (PostgreSQL) or a file path (SQLite)',
+      });
+      return z.NEVER;
+    }
+    return { deployDir: path.resolve(env.DEPLOY_DIR), dataDir, databaseUrl };
+  });
+
+/**
+ * Every variable the server reads (docs/configuration.md), each with its default and what it must be; the
+ * rules between variables and what follows from several (links, time limits) come after, in loadConfig.
+ */
+const environmentSchema = z.object({
+  NODE_ENV: text(''),
+  LOG_LEVEL: variable('info', (value) => {
+    if (!(LOG_LEVELS as readonly string[]).includes(value))
+      throw new Invalid(`must be one of ${LOG_LEVELS.join(', ')}`);
+    return value;
+  }),
+  HOST: z.string().optional(),
+  PORT: port,
+  PUBLIC_URL: variable<string | null>(null, origin),
+  JWT_SECRET: variable<string | null>(null, (value) => {
+    if (Buffer.byteLength(value) < MIN_SECRET_BYTES)
+      throw new Invalid(`must be at least ${MIN_SECRET_BYTES} bytes long`);
+    return value;
+  }),
+  SMTP_URL: matching(/^smtps?:\/\//i, 'start with smtp:// or smtps://', false),
+  MAIL_OUTBOX: flag(false),
+  MAIL_FROM: text('StudyHub <no-reply@studyhub.local>'),
+  CONTACT_EMAIL: text(SUPPORT_EMAIL),
+  GOOGLE_CLIENT_ID: variable<string | null>(null, (value) => value),
+  FILES_DIR: variable<string | null>(null, (value) => value),
+  DOWNLOAD_ACCEL_PREFIX: accelPrefix,
+  UPLOAD_MAX_MB: positiveNumber(25),
+  UPLOAD_TIMEOUT_S: positiveNumber(UPLOAD_TIMEOUT_MS / 1000),
+  TEACHER_PENDING_MAX: wholeNumber(5, 'a whole number from 1'),
+  TEACHER_UPLOADS_PER_DAY: wholeNumber(10, 'a whole number from 1'),
+  PENDING_EXPIRY_DAYS: positiveNumber(14),
+  TRUST_PROXY: trustProxy,
+  /** Unset: on unless production. */
+  SEED_DEMO: variable<boolean | null>(null, readFlag),
+  STUDYHUB_DEV: text(''),
+  SERVE_SOURCE_MAPS: flag(false),
+  METRICS_TOKEN: matching(
+    new RegExp(`^[\\x21-\\x7e]{${MIN_METRICS_TOKEN_LENGTH},}$`),
+    `be at least ${MIN_METRICS_TOKEN_LENGTH} printable characters without spaces (openssl rand -hex 32 makes one)`,
+    false,
+  ),
+  REDIS_URL: matching(/^rediss?:\/\/[^\s]+$/i, 'start with redis:// or rediss://', false),
+  REDIS_PREFIX: variable('studyhub:', (value) => {
+    if (!/^[A-Za-z0-9:._-]{1,64}$/.test(value))
+      throw new Invalid(`must be 1 to 64 letters, digits, ":", ".", "_" or "-"${got(value)}`);
+    return value;
+  }),
+  /** Unset: 5 s in production, else none. */
+  SHUTDOWN_DRAIN_S: variable<number | null>(null, readSeconds),
+  SHUTDOWN_GRACE_S: variable(30_000, readSeconds),
+});
+
+/** Parses `env` with `schema`; the first problem becomes a ConfigError naming its variable. */
+function parseEnvironment<T>(schema: z.ZodType<T, NodeJS.ProcessEnv>, env: NodeJS.ProcessEnv): T {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const name = issue?.path.join('.');
+  throw new ConfigError(name ? `${name} ${issue!.message}` : (issue?.message ?? 'Invalid configuration'));
+}
+
+export function canaryGuardSettings(env: NodeJS.ProcessEnv = process.env): CanaryGuardSettings {
+  return parseEnvironment(canaryGuardSchema, env);
+}
+
+/** DEPLOY_DIR, or ./deploy in the repository: where the server and the release commands find releases. */
+export function deployDirFrom(env: NodeJS.ProcessEnv = process.env): string {
+  return parseEnvironment(placesSchema, env).deployDir;
+}
+
+/** DATABASE_URL, or the SQLite file in DATA_DIR: the server's database, which the release commands read too. */
+export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
+  return parseEnvironment(placesSchema, env).databaseUrl;
+}
+
+/** DOWNLOAD_ACCEL_PREFIX's rule, for the nginx configuration's own option. */
+export function downloadAccelPrefix(value: string | undefined): string | null {
+  return parseEnvironment(z.object({ DOWNLOAD_ACCEL_PREFIX: accelPrefix }), { DOWNLOAD_ACCEL_PREFIX: value })
+    .DOWNLOAD_ACCEL_PREFIX;
 }
 
 /** JWT_SECRET, or in the embedded default a secret generated once and kept in dataDir (never in production). */
-function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, production: boolean): string {
-  const given = env.JWT_SECRET;
-  if (given !== undefined && given !== '') {
-    if (Buffer.byteLength(given) < MIN_SECRET_BYTES) {
-      throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long`);
-    }
-    return given;
-  }
+function jwtSecret(given: string | null, dataDir: string, production: boolean): string {
+  if (given !== null) return given;
   if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
   const file = path.join(dataDir, 'jwt-secret');
   ensurePrivateDir(dataDir);
@@ -302,82 +406,57 @@ function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string, production: boolean)
   return readFileSync(file, 'utf8').trim();
 }
 
-/** DEPLOY_DIR, or ./deploy in the repository: where the server and the release commands find releases. */
-export function deployDirFrom(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.DEPLOY_DIR || path.join(repoRoot, 'deploy'));
-}
-
-const dataDirFrom = (env: NodeJS.ProcessEnv) => path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
-
-/** DATABASE_URL, or the SQLite file in DATA_DIR: the server's database, which the release commands read too. */
-export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
-  const databaseUrl = env.DATABASE_URL || path.join(dataDirFrom(env), 'studyhub.db');
-  if (/^[a-z]+:\/\//i.test(databaseUrl) && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must be postgres://… (PostgreSQL) or a file path (SQLite)');
-  }
-  return databaseUrl;
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const logLevel = env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel))
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const production = env.NODE_ENV === 'production';
-  const listenPort = port(env.PORT);
-  const dataDir = dataDirFrom(env);
-  const databaseUrl = databaseUrlFrom(env);
-  const smtpUrl = env.SMTP_URL || null;
-  if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl))
-    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
-  const mailOutbox = flag('MAIL_OUTBOX', env.MAIL_OUTBOX, false);
-  if (smtpUrl && mailOutbox)
+  const vars = parseEnvironment(environmentSchema, env);
+  const { deployDir, dataDir, databaseUrl } = parseEnvironment(placesSchema, env);
+  const canaryGuard = canaryGuardSettings(env);
+  const production = vars.NODE_ENV === 'production';
+  if (vars.SMTP_URL && vars.MAIL_OUTBOX)
     throw new ConfigError('Set SMTP_URL or MAIL_OUTBOX=1, not both: mail goes one way');
-  if (production && !smtpUrl && !mailOutbox) {
+  if (production && !vars.SMTP_URL && !vars.MAIL_OUTBOX) {
     throw new ConfigError(
       'SMTP_URL is required when NODE_ENV=production (MAIL_OUTBOX=1 keeps mail in DATA_DIR/outbox instead)',
     );
   }
-  const uploadMaxBytes = Math.round(positiveNumber('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 25) * 1024 * 1024);
-  const uploadTimeoutMs = Math.round(
-    positiveNumber('UPLOAD_TIMEOUT_S', env.UPLOAD_TIMEOUT_S, UPLOAD_TIMEOUT_MS / 1000) * 1000,
-  );
+  const uploadMaxBytes = Math.round(vars.UPLOAD_MAX_MB * 1024 * 1024);
+  const uploadTimeoutMs = Math.round(vars.UPLOAD_TIMEOUT_S * 1000);
   return {
     // Loopback by default: the demo data's logins must not be reachable from the network by accident.
-    host: env.HOST ?? '127.0.0.1',
-    port: listenPort,
-    deployDir: deployDirFrom(env),
+    host: vars.HOST ?? '127.0.0.1',
+    port: vars.PORT,
+    deployDir,
     dataDir,
     databaseUrl,
-    jwtSecret: jwtSecret(env, dataDir, production),
-    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${listenPort}`),
-    smtpUrl,
-    mailFrom: env.MAIL_FROM || 'StudyHub <no-reply@studyhub.local>',
-    contactEmail: env.CONTACT_EMAIL || SUPPORT_EMAIL,
-    googleClientId: env.GOOGLE_CLIENT_ID || null,
-    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
-    downloadAccelPrefix: downloadAccelPrefix(env.DOWNLOAD_ACCEL_PREFIX),
+    jwtSecret: jwtSecret(vars.JWT_SECRET, dataDir, production),
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    contactEmail: vars.CONTACT_EMAIL,
+    googleClientId: vars.GOOGLE_CLIENT_ID,
+    filesDir: path.resolve(vars.FILES_DIR ?? path.join(dataDir, 'files')),
+    downloadAccelPrefix: vars.DOWNLOAD_ACCEL_PREFIX,
     uploadMaxBytes,
     uploadTimeoutMs,
     httpTimeouts: httpTimeouts(uploadMaxBytes, uploadTimeoutMs),
     reviews: {
-      pendingMax: positiveWholeNumber('TEACHER_PENDING_MAX', env.TEACHER_PENDING_MAX, 5),
-      perDay: positiveWholeNumber('TEACHER_UPLOADS_PER_DAY', env.TEACHER_UPLOADS_PER_DAY, 10),
-      expiryMs: Math.round(positiveNumber('PENDING_EXPIRY_DAYS', env.PENDING_EXPIRY_DAYS, 14) * 86_400_000),
+      pendingMax: vars.TEACHER_PENDING_MAX,
+      perDay: vars.TEACHER_UPLOADS_PER_DAY,
+      expiryMs: Math.round(vars.PENDING_EXPIRY_DAYS * 86_400_000),
     },
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    seedDemo: flag('SEED_DEMO', env.SEED_DEMO, !production),
-    devMode: env.STUDYHUB_DEV === '1',
-    serveSourceMaps: flag('SERVE_SOURCE_MAPS', env.SERVE_SOURCE_MAPS, false),
+    trustProxy: vars.TRUST_PROXY,
+    seedDemo: vars.SEED_DEMO ?? !production,
+    devMode: vars.STUDYHUB_DEV === '1',
+    serveSourceMaps: vars.SERVE_SOURCE_MAPS,
     production,
-    logLevel,
-    metricsToken: metricsToken(env.METRICS_TOKEN),
-    canaryGuard: canaryGuardSettings(env),
-    redisUrl: redisUrl(env.REDIS_URL),
-    redisPrefix: redisPrefix(env.REDIS_PREFIX),
+    logLevel: vars.LOG_LEVEL,
+    metricsToken: vars.METRICS_TOKEN,
+    canaryGuard,
+    redisUrl: vars.REDIS_URL,
+    redisPrefix: vars.REDIS_PREFIX,
     // A load balancer needs a few seconds to see readiness fail; a developer's Ctrl-C needs none.
     shutdown: {
-      drainMs: nonNegativeSeconds('SHUTDOWN_DRAIN_S', env.SHUTDOWN_DRAIN_S, production ? 5 : 0),
-      graceMs: nonNegativeSeconds('SHUTDOWN_GRACE_S', env.SHUTDOWN_GRACE_S, 30),
+      drainMs: vars.SHUTDOWN_DRAIN_S ?? (production ? 5000 : 0),
+      graceMs: vars.SHUTDOWN_GRACE_S,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
@@ -11,13 +12,27 @@ export interface RunningServer {
 }
 
 /**
+ * PORT=0 asks for any free port: it is chosen before the app is built, so links in mails (PUBLIC_URL's default)
+ * name the port the server really listens on, and the configuration never changes once the app has it.
+ */
+async function onFreePort(config: Config): Promise<Config> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, config.host, resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  const publicUrl = config.publicUrl === 'http://localhost:0' ? `http://localhost:${port}` : config.publicUrl;
+  return { ...config, port, publicUrl };
+}
+
+/**
  * Starts the server and returns the URL it listens on. Stopping (decision 024) loses no request behind a load
  * balancer: for `shutdown.drainMs` readiness fails while requests are still answered, each response closing its
  * connection, so keep-alive clients (nginx's upstream connections too) move to new connections; then the listener
  * closes, so new connections go to another replica; requests in flight, uploads included, get up to
  * `shutdown.graceMs` to finish; then mail, Redis and the database are closed.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(requested: Config): Promise<RunningServer> {
+  const config = requested.port === 0 ? await onFreePort(requested) : requested;
   const app = await buildApp(config);
   const { lifecycle } = app.context;
   let listening = true;
@@ -30,11 +45,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (!listening) app.server.closeIdleConnections();
   });
   await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  // PORT=0 picks a free port: links in mails must name the one actually chosen.
-  if (config.publicUrl === 'http://localhost:0') app.context.config.publicUrl = url;
+  const url = `http://${config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 
   let stopped: Promise<void> | undefined;
   const stop = () =>

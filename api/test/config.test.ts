@@ -104,6 +104,62 @@ describe('loadConfig', () => {
     );
   });
 
+  it.each([
+    [
+      { DATABASE_URL: 'mysql://db/studyhub' },
+      'DATABASE_URL must be postgres://… (PostgreSQL) or a file path (SQLite)',
+    ],
+    [
+      { PUBLIC_URL: 'ftp://studyhub.test' },
+      'PUBLIC_URL must be an http:// or https:// URL, got "ftp://studyhub.test"',
+    ],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 bytes long'],
+    [{ SMTP_URL: 'mail.test' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [
+      { SMTP_URL: 'smtp://mail.test', MAIL_OUTBOX: '1' },
+      'Set SMTP_URL or MAIL_OUTBOX=1, not both: mail goes one way',
+    ],
+    [{ NODE_ENV: 'production' }, 'SMTP_URL is required when NODE_ENV=production'],
+    [
+      { NODE_ENV: 'production', MAIL_OUTBOX: '1', JWT_SECRET: '' },
+      'JWT_SECRET is required when NODE_ENV=production',
+    ],
+    [{ REDIS_URL: 'http://cache' }, 'REDIS_URL must start with redis:// or rediss://'],
+    [
+      { REDIS_PREFIX: 'a b' },
+      'REDIS_PREFIX must be 1 to 64 letters, digits, ":", ".", "_" or "-", got "a b"',
+    ],
+    [{ SHUTDOWN_DRAIN_S: '7200' }, 'SHUTDOWN_DRAIN_S must be a number of seconds from 0 to 3600, got "7200"'],
+    [{ SEED_DEMO: 'sometimes' }, 'SEED_DEMO must be 1 or 0 (true or false), got "sometimes"'],
+    [
+      { DOWNLOAD_ACCEL_PREFIX: '/api/files/' },
+      "DOWNLOAD_ACCEL_PREFIX must be the path of nginx's internal location",
+    ],
+  ])('refuses %j naming the variable', (env, message) => {
+    expect(() => loadConfig({ ...SECRET, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...SECRET, ...env })).toThrow(message);
+  });
+
+  it('derives what follows from several variables: the links, the data folder, the drain in production', () => {
+    const config = loadConfig({ ...SECRET, PORT: '9090', DATA_DIR: '/srv/studyhub', SEED_DEMO: '' });
+    expect(config.publicUrl).toBe('http://localhost:9090');
+    expect(config.databaseUrl).toBe('/srv/studyhub/studyhub.db');
+    expect(config.filesDir).toBe('/srv/studyhub/files');
+    expect(config.seedDemo).toBe(true);
+    expect(config.shutdown).toEqual({ drainMs: 0, graceMs: 30_000 });
+    const production = loadConfig({
+      ...SECRET,
+      NODE_ENV: 'production',
+      MAIL_OUTBOX: '1',
+      PUBLIC_URL: 'https://x.test/',
+    });
+    expect([production.publicUrl, production.seedDemo, production.shutdown.drainMs]).toEqual([
+      'https://x.test',
+      false,
+      5000,
+    ]);
+  });
+
   it('rejects an unknown LOG_LEVEL', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
   });
