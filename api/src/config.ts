@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SUPPORT_EMAIL, UPLOAD_TIMEOUT_MS } from '@studyhub/contract';
-import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE } from './services/private-files';
+import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE } from './lib/private-files';
 
 export interface Config {
   host: string;

@@ -13,7 +13,7 @@ import { readRemotes } from '@studyhub/tooling/deploy';
 import type { AreaReportKind } from '@studyhub/contract/schemas';
 import { canaryGuardSettings } from '../src/config';
 import { abortReason, canaryStandings, stableLooksBroken } from '../src/services/canary-guard';
-import { networkPrefix } from '../src/services/network-prefix';
+import { networkPrefix } from '../src/lib/network-prefix';
 import {
   buildTestApp,
   makeDeployDir,

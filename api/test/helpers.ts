@@ -19,7 +19,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type HttpTimeouts } from '../src/config';
 import type { Database } from '../src/db/schema';
 import { API_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
-import type { Clock } from '../src/services/clock';
+import type { Clock } from '../src/lib/clock';
 import type { Mail, Mailer } from '../src/services/mailer';
 
 export const SHELL_VERSION = '1.0.0-aaaaaaaa';

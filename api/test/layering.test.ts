@@ -1,7 +1,9 @@
 /**
- * Issue 14: route files keep HTTP and nothing else. Queries live in src/repositories (one module per table or
- * aggregate) or in the service that owns a table, so a route file never builds a query itself and stays short
- * enough to read at once. A plain source scan: it fails on the file and line that broke the rule.
+ * Each line in its room (architecture §6): route files keep HTTP and nothing else — no query (src/repositories
+ * has them, one module per table or aggregate, or the service that owns a table), no database row built by
+ * hand (a service builds it), no other route's helpers (src/presenters has what several routes show) — and stay
+ * short enough to read at once. src/lib holds utilities that know nothing of the domain, and configuration and
+ * the database layer import no service. A plain source scan: it fails on the file and line that broke the rule.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,14 +23,30 @@ const COMMAND_FILES = [
   'db/seed.ts',
 ].sort();
 
-/** Lines of `file` (relative to `dir`) that build a query, as `file:line: text`. */
-function queryLines(dir: string, file: string): string[] {
+/** Lines of `file` (relative to `dir`) that match `pattern`, comments aside, as `file:line: text`. */
+function linesMatching(dir: string, file: string, pattern: RegExp): string[] {
   return readFileSync(path.join(dir, file), 'utf8')
     .split('\n')
     .map((line, index) => ({ line: line.trim(), number: index + 1 }))
-    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && QUERY_CALL.test(line))
+    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && pattern.test(line))
     .map(({ line, number }) => `${file}:${number}: ${line}`);
 }
+
+const queryLines = (dir: string, file: string) => linesMatching(dir, file, QUERY_CALL);
+
+/** The modules `file` imports from this server's own source, as paths relative to src/. */
+function ownImports(file: string): string[] {
+  const text = readFileSync(path.join(SRC_DIR, file), 'utf8');
+  return [...text.matchAll(/^import\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/gm)].map((match) =>
+    path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)),
+  );
+}
+
+const sourceFiles = (dir: string) =>
+  readdirSync(path.join(SRC_DIR, dir))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => `${dir}/${name}`)
+    .sort();
 
 const routeFiles = readdirSync(ROUTES_DIR)
   .filter((name) => name.endsWith('.ts'))
@@ -46,6 +64,27 @@ describe('route files', () => {
 
   it.each(routeFiles)('%s runs no query of its own (src/repositories does)', (name) => {
     expect(queryLines(ROUTES_DIR, name)).toEqual([]);
+  });
+
+  it.each(routeFiles)('%s builds no database row (a service does)', (name) => {
+    expect(linesMatching(ROUTES_DIR, name, /:\s*\w+Row\s*=\s*\{/)).toEqual([]);
+  });
+
+  it.each(routeFiles)("%s imports no other route's module (src/presenters is shared)", (name) => {
+    const routes = ownImports(`routes/${name}`).filter(
+      (target) => target.startsWith('routes/') && target !== 'routes/route-limits',
+    );
+    expect(routes).toEqual([]);
+  });
+});
+
+describe('what lower rooms import', () => {
+  it.each(sourceFiles('lib'))('%s, a utility, imports only other utilities', (file) => {
+    expect(ownImports(file).filter((target) => !target.startsWith('lib/'))).toEqual([]);
+  });
+
+  it.each(['config.ts', ...sourceFiles('db')])('%s imports no service, route or plugin', (file) => {
+    expect(ownImports(file).filter((target) => /^(services|routes|plugins)\//.test(target))).toEqual([]);
   });
 });
 

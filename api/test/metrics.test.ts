@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
 import { THROTTLE } from '../src/services/login-throttle';
 import { UNMATCHED_ROUTE } from '../src/services/metrics';
-import { sameSecret } from '../src/services/secrets';
+import { sameSecret } from '../src/lib/secrets';
 import { API_MESSAGES } from '../src/messages';
 import {
   buildTestApp,

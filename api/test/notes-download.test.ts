@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { availableUnit } from '@studyhub/contract/schemas';
 import { FILE_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
-import { DOWNLOAD_READ_BYTES } from '../src/routes/note-download';
+import { DOWNLOAD_READ_BYTES } from '../src/presenters/note-files';
 import {
   buildTestApp,
   createUserWithRole,

@@ -9,8 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import type { Selectable } from 'kysely';
 import { recentNote, syllabusEntry } from '@studyhub/contract/schemas';
 import type { NoteFilesTable, SyllabusEntriesTable } from '../src/db/schema';
-import { RECENT_NOTES_LIMIT, toRecentNote } from '../src/routes/notes';
-import { toEntry } from '../src/routes/syllabus';
+import { toRecentNote } from '../src/presenters/note-files';
+import { RECENT_NOTES_LIMIT } from '../src/routes/notes';
+import { toEntry } from '../src/presenters/syllabus-entries';
 import { MAX_REPLIES_PER_DATASET, oneReadPerTurn, type VersionReader } from '../src/services/read-cache';
 import { buildTestApp, createUserWithRole, TEST_DB, uploadNote, type TestApp } from './helpers';
 

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { freePort } from '../src/deploy/standalone-nginx';
-import { REDIS_COMMAND_TIMEOUT_MS } from '../src/services/redis';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../src/lib/redis';
 import { buildTestApp, newUser, type ApiReply, type TestApp } from './helpers';
 import { sleep, waitFor } from './server-processes';
 

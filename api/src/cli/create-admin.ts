@@ -10,8 +10,8 @@ import { newPasswordField, nameField, emailField } from '@studyhub/contract/sche
 import { ConfigError, loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { createAudit } from '../services/audit';
-import { systemClock } from '../services/clock';
-import { hashPassword } from '../services/passwords';
+import { systemClock } from '../lib/clock';
+import { hashPassword } from '../lib/passwords';
 import { findUserByEmail, insertUser, promoteToAdminEndingSessions } from '../repositories/users';
 
 function fail(message: string): never {

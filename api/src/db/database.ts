@@ -15,8 +15,8 @@ import {
 } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import pg from 'pg';
-import { LruMap } from '../services/lru-map';
-import { ensurePrivateDir, ensurePrivateFile } from '../services/private-files';
+import { LruMap } from '../lib/lru-map';
+import { ensurePrivateDir, ensurePrivateFile } from '../lib/private-files';
 import * as accounts from './migrations/0001-accounts';
 import * as noteFiles from './migrations/0002-note-files';
 import * as syllabus from './migrations/0003-syllabus';

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { findSubject, type Subject } from '@studyhub/contract/catalog';
 import type { AppContext } from '../context';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../lib/passwords';
 import { insertCurrentNoteFile } from '../repositories/note-files';
 import { insertSyllabusEntry } from '../repositories/syllabus-entries';
 import { countUsers, findUsersByEmail, insertUser } from '../repositories/users';

@@ -2,6 +2,7 @@
  * The `syllabus_entries` table (decision 007): unique per code, program, system, grading and upload type, which
  * the database enforces; callers turn its refusal into the "Duplicate" reply.
  */
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SyllabusEntriesTable } from '../db/schema';
 
@@ -25,6 +26,18 @@ export function listSyllabusEntries(db: Kysely<Database>, filters: SyllabusFilte
 /** Throws the database's unique violation for a duplicate (isUniqueViolation). */
 export async function insertSyllabusEntry(db: Kysely<Database>, row: SyllabusRow): Promise<void> {
   await db.insertInto('syllabus_entries').values(row).execute();
+}
+
+/** A new entry of these columns, created `at`; throws the unique violation for a duplicate. */
+export async function addSyllabusEntry(
+  db: Kysely<Database>,
+  columns: SyllabusColumns,
+  at: Date,
+): Promise<SyllabusRow> {
+  const now = at.toISOString();
+  const row = { id: randomUUID(), ...columns, created_at: now, updated_at: now };
+  await insertSyllabusEntry(db, row);
+  return row;
 }
 
 /** The updated row, or nothing when no entry has this id; throws the unique violation for a duplicate. */

@@ -10,7 +10,7 @@ import { signedInUser } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { findUserByEmail, toApiUser, type UserRow } from '../repositories/users';
 import { accountForGoogleIdentity } from '../services/google-accounts';
-import { verifyPassword } from '../services/passwords';
+import { verifyPassword } from '../lib/passwords';
 import { anonymousRoute, BODY_LIMIT } from './route-limits';
 
 export async function authRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {

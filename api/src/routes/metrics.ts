@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { bearerToken } from '../plugins/authenticate';
-import { sameSecret } from '../services/secrets';
+import { sameSecret } from '../lib/secrets';
 import { rateLimit } from './route-limits';
 
 export async function metricsRoutes(

@@ -15,7 +15,7 @@ import { API_MESSAGES } from '../messages';
 import { signedInSession } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { uploadFilePath } from '../services/upload-reviews';
-import { FILE_REPLIES, pdfFileReply, sendNoteFile } from './note-download';
+import { FILE_REPLIES, pdfFileReply, sendNoteFile } from '../presenters/note-files';
 
 const mine = {
   config: { access: 'teacher' as const },

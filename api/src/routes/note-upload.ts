@@ -2,26 +2,18 @@
  * Note uploads (product §7, decision 006): one PDF streamed into the note store. An admin's becomes its unit's
  * current file at once; a teacher's waits for an admin's review, under per-teacher caps (decision 026).
  */
-import { randomUUID } from 'node:crypto';
 import { UPLOAD_MESSAGES, uploadQuery, uploadReply, type UploadReply } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { signedInSession, signedInUser } from '../plugins/authenticate';
-import type { NoteRow } from '../repositories/note-files';
 import { auditTarget } from '../services/upload-reviews';
-import { toRecentNote } from './notes';
+import { toRecentNote } from '../presenters/note-files';
 import { rateLimit } from './route-limits';
 
-/** Keeps what a reader might want to see of the uploader's file name, and nothing that could act as a path. */
-function sanitiseName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  return base.replace(/[^\w.() -]+/g, '_').slice(0, 120) || 'upload.pdf';
-}
-
 export async function noteUploadRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
-  const { clock, audit, noteStore, uploadReviews, metrics } = context;
+  const { audit, noteStore, uploadReviews, metrics } = context;
 
   app.post(
     '/api/upload/upload',
@@ -72,35 +64,15 @@ export async function noteUploadRoutes(app: FastifyZod, { context }: { context: 
         await noteStore.remove(stored.storageName);
         throw new HttpError(400, API_MESSAGES.oneFileOnly);
       }
-      const row: NoteRow = {
-        id: randomUUID(),
-        branch: target.branch,
-        year: target.year,
-        semester: target.semester,
-        subject_code: target.subject.code,
-        unit: target.unit,
-        storage_name: stored.storageName,
-        original_name: sanitiseName(file.filename),
-        size: stored.size,
-        sha256: stored.sha256,
-        uploaded_by: uploader.id,
-        uploaded_at: clock().toISOString(),
-        current: 0,
-        state: 'pending',
-        published_at: null,
-        decided_by: null,
-        decided_at: null,
-        reason: null,
-      };
       // Who the sender is now decides, not who they were when the upload started (docs/security.md item 48). The
       // unit's previous file stays as history when this one becomes current (decision 006).
-      let state: UploadReply['state'];
-      try {
-        state = await uploadReviews.record(row, signedInSession(request));
-      } catch (error) {
-        await noteStore.remove(stored.storageName);
-        throw error;
-      }
+      const upload = { target, stored, originalName: file.filename, uploaderId: uploader.id };
+      const { row, state } = await uploadReviews
+        .record(upload, signedInSession(request))
+        .catch(async (error) => {
+          await noteStore.remove(stored.storageName);
+          throw error;
+        });
       metrics.uploadStored(row.size);
       await audit({
         action: state === 'approved' ? 'notes.upload' : 'notes.submit',

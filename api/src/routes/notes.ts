@@ -4,45 +4,17 @@
  * text into a path (docs/security.md item 26).
  */
 import { findSubject, NOTES_BRANCH } from '@studyhub/contract/catalog';
-import { downloadPath } from '@studyhub/contract';
-import {
-  describeUpload,
-  recentNotesReply,
-  unitsQuery,
-  unitsReply,
-  type RecentNote,
-} from '@studyhub/contract/schemas';
+import { recentNotesReply, unitsQuery, unitsReply } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInSession } from '../plugins/authenticate';
 import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
-import { currentNoteFilesOfSubject, recentCurrentNoteFiles, type NoteRow } from '../repositories/note-files';
+import { currentNoteFilesOfSubject, recentCurrentNoteFiles } from '../repositories/note-files';
+import { pathOf, toRecentNote } from '../presenters/note-files';
 import { sendCached } from '../services/read-cache';
 
 export const RECENT_NOTES_LIMIT = 8;
-
-export function toRecentNote(row: NoteRow): RecentNote {
-  return {
-    _id: row.id,
-    subject: findSubject(row.subject_code)?.name ?? row.subject_code,
-    subjectCode: row.subject_code,
-    ...describeUpload(row),
-    // When students could first see it: a teacher's upload is "recent" from its approval (decision 026).
-    createdAt: row.published_at ?? row.uploaded_at,
-  };
-}
-
-/** The download path of a stored file, which signed links cover. */
-export function pathOf(row: NoteRow): string {
-  return downloadPath({
-    branch: row.branch,
-    year: row.year,
-    semester: row.semester,
-    subjectCode: row.subject_code,
-    unitNumber: row.unit,
-  });
-}
 
 export async function notesRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
   const { db, downloadLinks, readCache } = context;

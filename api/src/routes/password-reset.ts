@@ -9,8 +9,8 @@ import { MAILS } from '../mails';
 import { API_MESSAGES } from '../messages';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { findUsablePasswordReset, usePasswordReset } from '../repositories/password-resets';
-import { hashPassword } from '../services/passwords';
-import { sha256 } from '../services/secrets';
+import { hashPassword } from '../lib/passwords';
+import { sha256 } from '../lib/secrets';
 import { anonymousRoute } from './route-limits';
 
 export async function passwordResetRoutes(

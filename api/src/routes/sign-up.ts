@@ -18,7 +18,7 @@ import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { insertUser, type UserRow } from '../repositories/users';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../lib/passwords';
 import { anonymousRoute } from './route-limits';
 
 export async function signUpRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {

@@ -3,7 +3,6 @@
  * code, program, system, grading and upload type is refused with a message containing "Duplicate", which the
  * admin form answers by merging (product §4; decision 007).
  */
-import { randomUUID } from 'node:crypto';
 import {
   idParams,
   messageReply,
@@ -11,7 +10,6 @@ import {
   syllabusEntryBody,
   syllabusSaveReply,
 } from '@studyhub/contract/schemas';
-import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import { HttpError } from '../http-errors';
@@ -20,30 +18,14 @@ import { signedInUser } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
 import {
   deleteSyllabusEntry,
-  insertSyllabusEntry,
+  addSyllabusEntry,
   removeDuplicateSyllabusEntries,
   updateSyllabusEntry,
-  type SyllabusColumns,
   type SyllabusRow,
 } from '../repositories/syllabus-entries';
-import { toEntry } from './syllabus';
-
-type SyllabusEntryInput = z.output<typeof syllabusEntryBody>;
+import { columnsOf, toEntry } from '../presenters/syllabus-entries';
 
 const ADMIN_ONLY = { access: 'admin' as const };
-
-/** The stored columns of a validated entry body. */
-function columnsOf(body: SyllabusEntryInput): SyllabusColumns {
-  return {
-    name: body.name,
-    code: body.code,
-    program: body.program,
-    system: body.system,
-    grading: body.grading,
-    upload_type: body.uploadType,
-    pdfs: JSON.stringify(body.pdfs),
-  };
-}
 
 /** What a deleted entry was, for the Activity page once the row is gone: its key and the semesters it had PDFs for. */
 function deletedEntryDetails(row: SyllabusRow) {
@@ -76,14 +58,9 @@ export async function syllabusAdminRoutes(
   app.post('/api/syllabus', { config: ADMIN_ONLY, schema: add }, async (request, reply) => {
     const admin = signedInUser(request);
     const { body } = request;
-    const now = clock().toISOString();
-    const row: SyllabusRow = { id: randomUUID(), ...columnsOf(body), created_at: now, updated_at: now };
-    try {
-      await insertSyllabusEntry(db, row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(400, API_MESSAGES.syllabusDuplicate);
-      throw error;
-    }
+    const row = await addSyllabusEntry(db, columnsOf(body), clock()).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? new HttpError(400, API_MESSAGES.syllabusDuplicate) : error;
+    });
     await audit({
       action: 'syllabus.add',
       actorId: admin.id,

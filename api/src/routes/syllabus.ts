@@ -2,29 +2,12 @@
  * The syllabus list (product §7): signed-in users read the entries with filters. Admins' writes are in
  * syllabus-admin.ts.
  */
-import { syllabusListReply, syllabusQuery, type SyllabusEntry } from '@studyhub/contract/schemas';
+import { syllabusListReply, syllabusQuery } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
 import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
-import {
-  listSyllabusEntries,
-  type SyllabusFilters,
-  type SyllabusRow,
-} from '../repositories/syllabus-entries';
+import { listSyllabusEntries, type SyllabusFilters } from '../repositories/syllabus-entries';
+import { toEntry } from '../presenters/syllabus-entries';
 import { sendCached } from '../services/read-cache';
-
-export function toEntry(row: SyllabusRow): SyllabusEntry {
-  return {
-    _id: row.id,
-    name: row.name,
-    code: row.code,
-    program: row.program,
-    system: row.system,
-    grading: row.grading,
-    uploadType: row.upload_type,
-    pdfs: JSON.parse(row.pdfs) as Record<string, string>,
-    createdAt: row.created_at,
-  };
-}
 
 export async function syllabusRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
   const { db, readCache } = context;

@@ -9,11 +9,11 @@ import type { Database } from '../db/schema';
 import { MAILS } from '../mails';
 import { insertPasswordReset } from '../repositories/password-resets';
 import { findUserByEmail, type UserRow } from '../repositories/users';
-import { isoAfter, type Clock } from './clock';
+import { isoAfter, type Clock } from '../lib/clock';
 import type { MailDelivery } from './mailer';
 import type { CodeMailVerdict, MailQuota } from './mail-quota';
 import type { Registrations } from './registrations';
-import { newResetToken, sha256 } from './secrets';
+import { newResetToken, sha256 } from '../lib/secrets';
 
 /** A reset link works for 30 minutes, once (item 12). */
 export const RESET_TTL_MS = 30 * 60_000;

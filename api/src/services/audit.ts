@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { insertAuditRow } from '../repositories/audit-log';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 
 export interface AuditEntry {
   action: string;

@@ -15,9 +15,9 @@ import type { AreaReport } from '@studyhub/contract/schemas';
 import type { CanaryGuardSettings } from '../config';
 import type { Database } from '../db/schema';
 import { areaSourceCounts, castAreaVote, deleteAreaVotesBefore } from '../repositories/area-reports';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import type { Metrics } from './metrics';
-import { networkPrefix } from './network-prefix';
+import { networkPrefix } from '../lib/network-prefix';
 import type { ReportTokens } from './report-tokens';
 
 /** How long a process waits for the deploy lock: not at all, as a wait would stall every request. */

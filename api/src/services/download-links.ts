@@ -11,7 +11,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { findSessionUser, type SessionIdentity, type UserRow } from '../repositories/users';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import type { SessionClaims } from './tokens';
 
 export const DOWNLOAD_LINK_TTL_MS = 15 * 60_000;

@@ -12,7 +12,7 @@ import {
   linkGoogleAccount,
   type UserRow,
 } from '../repositories/users';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import type { GoogleIdentity } from './google';
 import type { Registrations } from './registrations';
 

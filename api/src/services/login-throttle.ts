@@ -11,9 +11,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import type { LockoutScope, Metrics } from './metrics';
-import { sha256 } from './secrets';
+import { sha256 } from '../lib/secrets';
 
 export const THROTTLE = {
   windowMs: 15 * 60_000,

@@ -15,7 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { OTP_BLOCK_DURATION_MS, OTP_MAX_RESENDS, OTP_RESEND_COOLDOWN_MS } from '@studyhub/contract';
 import { lockForTransaction, type Dialect } from '../db/database';
 import type { Database } from '../db/schema';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 
 /** At most `max` mails per `windowMs` to one recipient, for mails no client asks for directly. */
 export const MAIL_CAPS = {

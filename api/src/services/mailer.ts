@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Metrics } from './metrics';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';
 
 export interface Mail {
   /** Which of the mails in mails.ts this is: a fixed name, counted in the metrics (never an address). */

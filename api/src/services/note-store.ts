@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { isAlive } from '@studyhub/tooling/deploy';
 import { UPLOAD_MESSAGES } from '@studyhub/contract/schemas';
 import { HttpError } from '../http-errors';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';
 
 /**
  * A PDF starts with its signature at byte 0 (docs/security.md item 42). Readers that look further in would also

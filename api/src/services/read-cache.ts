@@ -19,7 +19,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
-import { LruMap } from './lru-map';
+import { LruMap } from '../lib/lru-map';
 
 export type Dataset = 'notes' | 'syllabus';
 const DATASETS: readonly Dataset[] = ['notes', 'syllabus'];

@@ -10,8 +10,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { PRIVATE_FILE_MODE } from './private-files';
-import type { SharedRedis } from './redis';
+import { PRIVATE_FILE_MODE } from '../lib/private-files';
+import type { SharedRedis } from '../lib/redis';
 
 const CHECK_TIMEOUT_MS = 2000;
 const REUSE_MS = 1000;

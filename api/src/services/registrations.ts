@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, RegistrationsTable } from '../db/schema';
-import { isoAfter, type Clock } from './clock';
-import { hashOtp, newOtpCode, sameHash } from './secrets';
+import { isoAfter, type Clock } from '../lib/clock';
+import { hashOtp, newOtpCode, sameHash } from '../lib/secrets';
 
 /** A code is valid for 10 minutes (item 8) and takes 5 wrong tries (item 10). */
 export const OTP_TTL_MS = 10 * 60_000;

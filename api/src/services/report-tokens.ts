@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { REPORT_TOKEN_TTL_MS } from '@studyhub/contract/schemas';
 import type { AreaName, RemotesFile } from '@studyhub/contract';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 
 export function createReportTokens(secret: string, clock: Clock) {
   const signature = (expires: string, served: string) =>

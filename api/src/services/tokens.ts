@@ -2,8 +2,8 @@ import { randomUUID, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Clock } from './clock';
-import { LruMap } from './lru-map';
+import type { Clock } from '../lib/clock';
+import { LruMap } from '../lib/lru-map';
 
 /** Short-lived sessions; revocation before expiry is by logout (one session) or token version (all; item 17). */
 export const SESSION_TTL_SECONDS = 12 * 3600;

@@ -4,6 +4,7 @@
  * is audited and mailed to the uploader. Queries are in repositories/note-files.ts, texts in messages.ts and
  * mails.ts.
  */
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findSubject } from '@studyhub/contract/catalog';
 import { describeUpload, type ReviewDecisionBody, type UploadItem } from '@studyhub/contract/schemas';
@@ -31,11 +32,11 @@ import type { Paging } from '../repositories/paging';
 import { findUserById, peopleById, type UserRow } from '../repositories/users';
 import { callerAuthority } from './access';
 import type { Audit } from './audit';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import type { DownloadLinks } from './download-links';
 import type { MailDelivery } from './mailer';
 import type { MailQuota } from './mail-quota';
-import type { NoteStore } from './note-store';
+import type { NoteStore, StoredFile } from './note-store';
 import type { SessionClaims } from './tokens';
 
 const DAY_MS = 86_400_000;
@@ -54,6 +55,44 @@ function uploadLabel(row: NoteRow): string {
 
 /** The audit trail's target of an upload, as uploads have always been written there. */
 export const auditTarget = (row: NoteRow) => `${row.branch} ${row.subject_code} unit ${row.unit}`;
+
+/** What the upload route hands over: the unit it names, the file the note store kept, and who sent it. */
+export interface StoredUpload {
+  target: { branch: string; year: number; semester: number; subject: { code: string }; unit: number };
+  stored: StoredFile;
+  originalName: string;
+  uploaderId: string;
+}
+
+/** Keeps what a reader might want to see of the uploader's file name, and nothing that could act as a path. */
+function sanitiseName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  return base.replace(/[^\w.() -]+/g, '_').slice(0, 120) || 'upload.pdf';
+}
+
+/** A new upload's row, pending until record() decides what its sender may do. */
+function newNoteRow({ target, stored, originalName, uploaderId }: StoredUpload, at: Date): NoteRow {
+  return {
+    id: randomUUID(),
+    branch: target.branch,
+    year: target.year,
+    semester: target.semester,
+    subject_code: target.subject.code,
+    unit: target.unit,
+    storage_name: stored.storageName,
+    original_name: sanitiseName(originalName),
+    size: stored.size,
+    sha256: stored.sha256,
+    uploaded_by: uploaderId,
+    uploaded_at: at.toISOString(),
+    current: 0,
+    state: 'pending',
+    published_at: null,
+    decided_by: null,
+    decided_at: null,
+    reason: null,
+  };
+}
 
 export function createUploadReviews(deps: {
   db: Kysely<Database>;
@@ -169,8 +208,12 @@ export function createUploadReviews(deps: {
      * counted again under a lock per teacher, so two uploads at once cannot both take the last place. A sender
      * whose session ended or whose role no longer uploads gets a 401 or 403, and nothing is recorded.
      */
-    async record(row: NoteRow, session: SessionClaims): Promise<'approved' | 'pending'> {
-      return inNoteFilesTransaction(db, async (trx) => {
+    async record(
+      upload: StoredUpload,
+      session: SessionClaims,
+    ): Promise<{ row: NoteRow; state: 'approved' | 'pending' }> {
+      const row = newNoteRow(upload, clock());
+      const state = await inNoteFilesTransaction(db, async (trx): Promise<'approved' | 'pending'> => {
         const uploader = await callerAuthority(trx, dialect, session, 'teacher');
         if (uploader.role === 'admin') {
           await addCurrentNoteFile(trx, dialect, {
@@ -186,6 +229,7 @@ export function createUploadReviews(deps: {
         await insertPendingNoteFile(trx, row);
         return 'pending';
       });
+      return { row, state };
     },
 
     /**

@@ -1,4 +1,4 @@
-// @fastify/rate-limit's own stores, which its package types do not declare (services/rate-limit-store.ts).
+// @fastify/rate-limit's own stores, which its package types do not declare (lib/rate-limit-store.ts).
 declare module '@fastify/rate-limit/store/RedisStore.js' {
   import type { FastifyRateLimitStore } from '@fastify/rate-limit';
   import type { Redis } from 'ioredis';

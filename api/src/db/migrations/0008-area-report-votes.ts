@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('area', 'text', (col) => col.notNull())
     .addColumn('version', 'text', (col) => col.notNull())
     .addColumn('kind', 'text', (col) => col.notNull())
-    /** HMAC of the sender's network prefix (services/network-prefix.ts), keyed with the server secret. */
+    /** HMAC of the sender's network prefix (lib/network-prefix.ts), keyed with the server secret. */
     .addColumn('source', 'text', (col) => col.notNull())
     /** ISO-8601 time of the source's latest report of this kind. */
     .addColumn('seen_at', 'text', (col) => col.notNull())
