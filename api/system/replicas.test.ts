@@ -26,16 +26,10 @@ import {
   startNginx,
   type RunningNginx,
 } from '../src/deploy/standalone-nginx';
-import {
-  createPostgresSchema,
-  JWT_SECRET,
-  makeDeployDir,
-  NOTES_AREA_CHUNK,
-  NOTES_VERSION,
-  pdfForm,
-  removeDeployDir,
-  type ProvisionedDatabase,
-} from '../test/helpers';
+import { JWT_SECRET } from '../test/support/apps';
+import { createPostgresSchema, type ProvisionedDatabase } from '../test/support/database';
+import { pdfForm } from '../test/support/note-files';
+import { makeDeployDir, NOTES_AREA_CHUNK, NOTES_VERSION, removeDeployDir } from '../test/support/site';
 import {
   cleanUpProcesses,
   createAdmin,

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import {
-  buildTestApp,
-  CONTACT_EMAIL,
-  countRows,
-  createVerifiedUser,
-  expectApiHeaders,
-  loginUser,
-  request,
-  type TestApp,
-  type TestUser,
-} from './helpers';
+import { countRows, createVerifiedUser, loginUser, type TestUser } from './support/accounts';
+import { buildTestApp, CONTACT_EMAIL, type TestApp } from './support/apps';
+import { expectApiHeaders, request } from './support/requests';
 
 const LOGIN_REQUIRED = { message: 'Please log in to continue.' };
 const SENT = { message: 'Message sent. Thank you!' };

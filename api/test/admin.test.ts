@@ -6,17 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
-import {
-  buildTestApp,
-  countRows,
-  createUserWithRole,
-  createVerifiedUser,
-  loginUser,
-  request,
-  uploadNote,
-  type ApiReply,
-  type TestApp,
-} from './helpers';
+import { countRows, createUserWithRole, createVerifiedUser, loginUser } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { uploadNote } from './support/note-files';
+import { request, type ApiReply } from './support/requests';
 
 type Method = 'GET' | 'PUT' | 'DELETE' | 'POST';
 

@@ -10,17 +10,11 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
 import { API_MESSAGES } from '../src/messages';
-import {
-  buildTestApp,
-  countRows,
-  createUserWithRole,
-  expectApiHeaders,
-  listFiles,
-  pdfForm,
-  request,
-  TEST_DB,
-  type TestApp,
-} from './helpers';
+import { countRows, createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { TEST_DB } from './support/database';
+import { listFiles, pdfForm } from './support/note-files';
+import { expectApiHeaders, request } from './support/requests';
 
 type Role = 'student' | 'teacher' | 'admin';
 

@@ -14,8 +14,9 @@ import type { AreaReportKind } from '@studyhub/contract/schemas';
 import { canaryGuardSettings } from '../src/config';
 import { abortReason, canaryStandings, stableLooksBroken } from '../src/services/canary-guard';
 import { networkPrefix } from '../src/lib/network-prefix';
+import { buildTestApp, type TestApp } from './support/apps';
+import { request } from './support/requests';
 import {
-  buildTestApp,
   makeDeployDir,
   NOTES_VERSION,
   NOTES_CANARY,
@@ -23,9 +24,7 @@ import {
   removeDeployDir,
   reportToken,
   startNotesCanary,
-  request,
-  type TestApp,
-} from './helpers';
+} from './support/site';
 
 const STABLE = NOTES_VERSION;
 const CANARY = NOTES_CANARY;

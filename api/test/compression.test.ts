@@ -4,7 +4,8 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildTestApp, createUserWithRole, type TestApp } from './helpers';
+import { createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
 
 let t: TestApp;
 let token: string;

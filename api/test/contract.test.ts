@@ -13,7 +13,8 @@ import { messageReply, recentNotesReply, syllabusListReply, VALIDATION } from '@
 import type { RouteEntry } from '../src/plugins/authenticate';
 import { replies } from '../src/plugins/contract';
 import { OPENAPI_PATH } from '../src/routes/openapi';
-import { buildTestApp, request, type TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './support/apps';
+import { request } from './support/requests';
 
 /** Test-only routes, each answering what its name says, all declared to answer `{ message }`. */
 const WRONG_REPLIES: Record<string, unknown> = {

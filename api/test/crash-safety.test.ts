@@ -21,7 +21,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import SQLite from 'better-sqlite3';
 import { loadConfig } from '../src/config';
 import { tempFileOwner } from '../src/services/note-store';
-import { JWT_SECRET } from './helpers';
+import { JWT_SECRET } from './support/apps';
 import {
   cleanUpProcesses,
   createAdmin,

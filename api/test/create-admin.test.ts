@@ -6,16 +6,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  buildTestApp,
-  countRows,
-  createVerifiedUser,
-  JWT_SECRET,
-  loginUser,
-  newUser,
-  PUBLIC_URL,
-  type TestApp,
-} from './helpers';
+import { countRows, createVerifiedUser, loginUser, newUser } from './support/accounts';
+import { buildTestApp, JWT_SECRET, PUBLIC_URL, type TestApp } from './support/apps';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
 import { redactUrl } from '../src/plugins/logging';
-import { buildTestApp, createUserWithRole, uploadNote, type TestApp } from './helpers';
+import { createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { uploadNote } from './support/note-files';
 
 const CS601_UNIT_3 = {
   branch: 'CSE',

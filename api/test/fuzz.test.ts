@@ -5,16 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import {
-  buildTestApp,
-  countRows,
-  createVerifiedUser,
-  GOOGLE_CLIENT_ID,
-  loginUser,
-  request,
-  type ApiReply,
-  type TestApp,
-} from './helpers';
+import { countRows, createVerifiedUser, loginUser } from './support/accounts';
+import { buildTestApp, GOOGLE_CLIENT_ID, type TestApp } from './support/apps';
+import { request, type ApiReply } from './support/requests';
 
 const RUNS = 60;
 /** Generous: each property sends RUNS requests, and CI machines may be busy. */

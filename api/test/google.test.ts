@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import {
-  buildTestApp,
-  countRows,
-  createVerifiedUser,
-  GOOGLE_CLIENT_ID,
-  newUser,
-  registerUser,
-  verifySignUp,
-  type TestApp,
-} from './helpers';
+import { countRows, createVerifiedUser, newUser, registerUser, verifySignUp } from './support/accounts';
+import { buildTestApp, GOOGLE_CLIENT_ID, type TestApp } from './support/apps';
 
 const LOGGED_IN = 'Google account logged in!';
 const INVALID = { message: 'Google sign-in failed. Please try again.' };

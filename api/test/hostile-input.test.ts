@@ -6,7 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BODY_LIMIT } from '../src/routes/route-limits';
-import { buildTestApp, createUserWithRole, type TestApp } from './helpers';
+import { createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
 
 const TOO_LARGE = { message: 'The request is too large.' };
 /** What the review sent: an address of 60 KB that a backtracking pattern takes seconds over. */

@@ -10,18 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
 import type { HttpTimeouts } from '../src/config';
 import { API_MESSAGES } from '../src/messages';
-import {
-  buildTestApp,
-  countRows,
-  createUserWithRole,
-  expectApiSecurityHeaders,
-  listFiles,
-  openSocket,
-  parseRawResponse,
-  pdfForm,
-  type RawResponse,
-  type TestApp,
-} from './helpers';
+import { countRows, createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { listFiles, pdfForm } from './support/note-files';
+import { expectApiSecurityHeaders } from './support/requests';
+import { openSocket, parseRawResponse, type RawResponse } from './support/sockets';
 
 const LIMITS: HttpTimeouts = {
   headersMs: 600,

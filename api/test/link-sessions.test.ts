@@ -7,16 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
 import { API_MESSAGES } from '../src/messages';
 import { SESSION_TTL_SECONDS } from '../src/services/tokens';
-import {
-  buildTestApp,
-  createUserWithRole,
-  expectApiHeaders,
-  loginUser,
-  request,
-  TEST_DB,
-  uploadNote,
-  type TestApp,
-} from './helpers';
+import { createUserWithRole, loginUser } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { TEST_DB } from './support/database';
+import { uploadNote } from './support/note-files';
+import { expectApiHeaders, request } from './support/requests';
 
 let t: TestApp;
 let admin: { id: string; token: string };

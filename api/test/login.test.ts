@@ -2,17 +2,9 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  buildTestApp,
-  codeFrom,
-  standaloneCode,
-  createVerifiedUser,
-  newUser,
-  linkFrom,
-  registerUser,
-  type TestApp,
-  type TestUser,
-} from './helpers';
+import { createVerifiedUser, newUser, registerUser, type TestUser } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { codeFrom, standaloneCode, linkFrom } from './support/mail';
 
 const FAILED = { status: 401, body: { message: 'Invalid email or password.' } };
 const MINUTE = 60_000;

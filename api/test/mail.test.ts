@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { buildTestApp, newUser, PUBLIC_URL, type TestApp } from './helpers';
+import { newUser } from './support/accounts';
+import { buildTestApp, PUBLIC_URL, type TestApp } from './support/apps';
 
 interface Received {
   from: string;

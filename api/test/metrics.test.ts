@@ -9,22 +9,19 @@ import { THROTTLE } from '../src/services/login-throttle';
 import { UNMATCHED_ROUTE } from '../src/services/metrics';
 import { sameSecret } from '../src/lib/secrets';
 import { API_MESSAGES } from '../src/messages';
+import { createUserWithRole, createVerifiedUser, newUser } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { uploadNote } from './support/note-files';
+import { request } from './support/requests';
 import {
-  buildTestApp,
-  createUserWithRole,
-  createVerifiedUser,
   makeDeployDir,
-  newUser,
   NOTES_VERSION,
   NOTES_CANARY,
   removeDeployDir,
   reportToken,
   startNotesCanary,
-  request,
   SHELL_VERSION,
-  uploadNote,
-  type TestApp,
-} from './helpers';
+} from './support/site';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789abcdef';
 

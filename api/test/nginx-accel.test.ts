@@ -25,16 +25,10 @@ import {
 } from '../src/deploy/nginx-config';
 import { NGINX_PATH, nginxInstalled, startNginx, type RunningNginx } from '../src/deploy/standalone-nginx';
 import { FILE_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
-import {
-  buildTestApp,
-  createUserWithRole,
-  expectApiHeaders,
-  expectSiteHeaders,
-  pdfForm,
-  PUBLIC_URL,
-  uploadNote,
-  type TestApp,
-} from './helpers';
+import { createUserWithRole } from './support/accounts';
+import { buildTestApp, PUBLIC_URL, type TestApp } from './support/apps';
+import { pdfForm, uploadNote } from './support/note-files';
+import { expectApiHeaders, expectSiteHeaders } from './support/requests';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PREFIX = '/_files/';

@@ -10,14 +10,10 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { availableUnit } from '@studyhub/contract/schemas';
 import { FILE_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
 import { DOWNLOAD_READ_BYTES } from '../src/presenters/note-files';
-import {
-  buildTestApp,
-  createUserWithRole,
-  expectApiHeaders,
-  JWT_SECRET,
-  uploadNote,
-  type TestApp,
-} from './helpers';
+import { createUserWithRole } from './support/accounts';
+import { buildTestApp, JWT_SECRET, type TestApp } from './support/apps';
+import { uploadNote } from './support/note-files';
+import { expectApiHeaders } from './support/requests';
 
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
-import { buildTestApp, countRows, createUserWithRole, listFiles, uploadNote, type TestApp } from './helpers';
+import { countRows, createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { listFiles, uploadNote } from './support/note-files';
 
 const RUNS = 40;
 const SLOW = 30_000;

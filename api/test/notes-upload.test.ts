@@ -10,16 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { recentNote, UPLOAD_MESSAGES } from '@studyhub/contract/schemas';
 import { API_MESSAGES } from '../src/messages';
-import {
-  buildTestApp,
-  countRows,
-  createUserWithRole,
-  listFiles,
-  request,
-  uploadNote,
-  type ApiReply,
-  type TestApp,
-} from './helpers';
+import { countRows, createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { listFiles, uploadNote } from './support/note-files';
+import { request, type ApiReply } from './support/requests';
 
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

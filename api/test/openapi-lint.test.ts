@@ -10,7 +10,7 @@ import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { OPENAPI_PATH } from '../src/routes/openapi';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './support/apps';
 
 let t: TestApp;
 let document: string;

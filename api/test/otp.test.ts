@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  buildTestApp,
-  codeFrom,
   countRows,
   newUser,
   registerUser,
-  standaloneCode,
-  TEST_DB,
   verifySignUp,
   type PendingSignUp,
-  type TestApp,
   type TestUser,
-} from './helpers';
+} from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { TEST_DB } from './support/database';
+import { codeFrom, standaloneCode } from './support/mail';
 
 let t: TestApp;
 

@@ -1,19 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  buildTestApp,
   countRows,
   createVerifiedUser,
-  linkFrom,
   loginUser,
   newUser,
-  PUBLIC_URL,
   registerUser,
   verifySignUp,
-  tokenFromLink,
-  type TestApp,
   type TestUser,
-} from './helpers';
+} from './support/accounts';
+import { buildTestApp, PUBLIC_URL, type TestApp } from './support/apps';
+import { linkFrom, tokenFromLink } from './support/mail';
 
 const LINK_SENT = { message: 'If that email is registered, a reset link has been sent.' };
 const RESET_DONE = { message: 'Password reset successful. Please log in with your new password.' };

@@ -4,7 +4,8 @@
  * refused with a clear 400 message and change nothing; what users wrote is quoted in the mails it goes into.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildTestApp, CONTACT_EMAIL, countRows, createUserWithRole, newUser, type TestApp } from './helpers';
+import { countRows, createUserWithRole, newUser } from './support/accounts';
+import { buildTestApp, CONTACT_EMAIL, type TestApp } from './support/apps';
 
 let t: TestApp;
 let studentToken: string;

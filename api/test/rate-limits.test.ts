@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  buildTestApp,
-  createVerifiedUser,
-  GOOGLE_CLIENT_ID,
-  loginUser,
-  newUser,
-  type ApiReply,
-  type TestApp,
-} from './helpers';
+import { createVerifiedUser, loginUser, newUser } from './support/accounts';
+import { buildTestApp, GOOGLE_CLIENT_ID, type TestApp } from './support/apps';
+import { type ApiReply } from './support/requests';
 
 const TOO_MANY = { message: 'Too many requests. Please try again later.' };
 

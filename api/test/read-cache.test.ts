@@ -13,7 +13,10 @@ import { toRecentNote } from '../src/presenters/note-files';
 import { RECENT_NOTES_LIMIT } from '../src/routes/notes';
 import { toEntry } from '../src/presenters/syllabus-entries';
 import { MAX_REPLIES_PER_DATASET, oneReadPerTurn, type VersionReader } from '../src/services/read-cache';
-import { buildTestApp, createUserWithRole, TEST_DB, uploadNote, type TestApp } from './helpers';
+import { createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { TEST_DB } from './support/database';
+import { uploadNote } from './support/note-files';
 
 /** Two apps, one database; `a` writes, `b` reads (and the other way round). */
 let a: TestApp;

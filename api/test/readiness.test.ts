@@ -8,7 +8,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { buildTestApp, createVerifiedUser, newUser, TEST_DB, type ApiReply, type TestApp } from './helpers';
+import { createVerifiedUser, newUser } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { TEST_DB } from './support/database';
+import { type ApiReply } from './support/requests';
 import { sleep } from './server-processes';
 
 /** Results are shared for a second (services/readiness.ts): wait past that between two states. */

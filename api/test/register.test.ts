@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  buildTestApp,
-  codeFrom,
-  countRows,
-  createVerifiedUser,
-  linkFrom,
-  newUser,
-  registerUser,
-  tokenFromLink,
-  verifySignUp,
-  type TestApp,
-} from './helpers';
+import { countRows, createVerifiedUser, newUser, registerUser, verifySignUp } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { codeFrom, linkFrom, tokenFromLink } from './support/mail';
 
 let t: TestApp;
 

@@ -4,7 +4,9 @@
  * of the request names it (`reqId`).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildTestApp, createUserWithRole, uploadNote, type TestApp } from './helpers';
+import { createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { uploadNote } from './support/note-files';
 import { paddedPdf } from './server-processes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

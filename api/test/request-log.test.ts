@@ -4,7 +4,7 @@
  * crash included.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './support/apps';
 import { runNode, within } from './server-processes';
 
 const PROXY = '10.24.0.1';

@@ -11,15 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RouteEntry } from '../src/plugins/authenticate';
 import { roleMayCall, type Access } from '../src/services/access';
-import {
-  buildTestApp,
-  concretePath,
-  createUserWithRole,
-  makeDeployDir,
-  removeDeployDir,
-  ROUTE_QUERIES,
-  type TestApp,
-} from './helpers';
+import { createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { concretePath, ROUTE_QUERIES } from './support/routes';
+import { makeDeployDir, removeDeployDir } from './support/site';
 
 type Caller = 'anonymous' | 'student' | 'teacher' | 'admin';
 

@@ -10,17 +10,11 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ConfigError, loadConfig } from '../src/config';
 import { MAILS } from '../src/mails';
 import { createMailer } from '../src/services/mailer';
-import {
-  buildTestApp,
-  createUserWithRole,
-  JWT_SECRET,
-  listFiles,
-  newUser,
-  standaloneCode,
-  TEST_DB,
-  uploadNote,
-  type TestApp,
-} from './helpers';
+import { createUserWithRole, newUser } from './support/accounts';
+import { buildTestApp, JWT_SECRET, type TestApp } from './support/apps';
+import { TEST_DB } from './support/database';
+import { standaloneCode } from './support/mail';
+import { listFiles, uploadNote } from './support/note-files';
 import { PDFDocument } from 'pdf-lib';
 
 const mode = (target: string) => statSync(target).mode & 0o777;

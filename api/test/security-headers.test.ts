@@ -13,20 +13,12 @@ import {
   FILE_CONTENT_SECURITY_POLICY,
   PERMISSIONS_POLICY,
 } from '../src/plugins/security-headers';
-import {
-  buildTestApp,
-  concretePath,
-  createUserWithRole,
-  loginUser,
-  makeDeployDir,
-  openSocket,
-  parseRawResponse,
-  removeDeployDir,
-  ROUTE_QUERIES,
-  uploadNote,
-  type TestApp,
-  type TestUser,
-} from './helpers';
+import { createUserWithRole, loginUser, type TestUser } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { uploadNote } from './support/note-files';
+import { concretePath, ROUTE_QUERIES } from './support/routes';
+import { makeDeployDir, removeDeployDir } from './support/site';
+import { openSocket, parseRawResponse } from './support/sockets';
 
 type Caller = 'anonymous' | 'student' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'student', 'admin'];

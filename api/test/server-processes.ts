@@ -10,7 +10,8 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { parseResponseHead, pdfForm } from './helpers';
+import { pdfForm } from './support/note-files';
+import { parseResponseHead } from './support/sockets';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A server start takes a second or two; a busy machine running the whole suite, more. */

@@ -11,7 +11,9 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { freePort } from '../src/deploy/standalone-nginx';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../src/lib/redis';
-import { buildTestApp, newUser, type ApiReply, type TestApp } from './helpers';
+import { newUser } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { type ApiReply } from './support/requests';
 import { sleep, waitFor } from './server-processes';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH || '/usr/bin/redis-server';

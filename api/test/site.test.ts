@@ -5,9 +5,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/tooling/deploy';
+import { buildTestApp, type TestApp } from './support/apps';
+import { expectApiHeaders } from './support/requests';
 import {
-  buildTestApp,
-  expectApiHeaders,
   makeDeployDir,
   NOTES_AREA_CHUNK,
   NOTES_VERSION,
@@ -16,8 +16,7 @@ import {
   sourceMap,
   VENDOR_CHUNK,
   VENDOR_SOURCE,
-  type TestApp,
-} from './helpers';
+} from './support/site';
 
 let deployDir: string;
 let app: FastifyInstance;

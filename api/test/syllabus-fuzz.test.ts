@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { buildTestApp, createUserWithRole, request, type TestApp } from './helpers';
+import { createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { request } from './support/requests';
 
 const RUNS = 50;
 const SLOW = 30_000;

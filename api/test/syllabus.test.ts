@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { syllabusEntryBody } from '@studyhub/contract/schemas';
-import { buildTestApp, countRows, createUserWithRole, request, type TestApp } from './helpers';
+import { countRows, createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { request } from './support/requests';
 
 let t: TestApp;
 let admin: string;

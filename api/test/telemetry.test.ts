@@ -9,10 +9,10 @@ import { AREA_REPORT_MESSAGES } from '@studyhub/contract/schemas';
 import { API_MESSAGES } from '../src/messages';
 import { areaSourceCounts } from '../src/repositories/area-reports';
 import { createReportTokens } from '../src/services/report-tokens';
+import { createVerifiedUser, loginUser } from './support/accounts';
+import { buildTestApp, type TestApp, JWT_SECRET } from './support/apps';
+import { request } from './support/requests';
 import {
-  buildTestApp,
-  createVerifiedUser,
-  loginUser,
   makeDeployDir,
   NOTES_VERSION,
   NOTES_CANARY,
@@ -20,10 +20,7 @@ import {
   removeDeployDir,
   reportToken,
   startNotesCanary,
-  request,
-  type TestApp,
-  JWT_SECRET,
-} from './helpers';
+} from './support/site';
 
 const ROUTE = '/api/telemetry/area-error';
 const report = (fields: Record<string, unknown> = {}) => ({

@@ -9,15 +9,9 @@ import {
   type CryptoKey,
 } from 'jose';
 import { ConfigError, loadConfig } from '../src/config';
-import {
-  buildTestApp,
-  createVerifiedUser,
-  JWT_SECRET,
-  linkFrom,
-  loginUser,
-  tokenFromLink,
-  type TestApp,
-} from './helpers';
+import { createVerifiedUser, loginUser } from './support/accounts';
+import { buildTestApp, JWT_SECRET, type TestApp } from './support/apps';
+import { linkFrom, tokenFromLink } from './support/mail';
 
 const EXPIRED = { message: 'Session expired. Please log in again.' };
 const REQUIRED = { message: 'Please log in to continue.' };

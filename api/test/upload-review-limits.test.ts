@@ -10,19 +10,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
 import { roleMayCall } from '../src/services/access';
-import {
-  buildTestApp,
-  concretePath,
-  createUserWithRole,
-  listFiles,
-  loginUser,
-  request,
-  ROUTE_QUERIES,
-  TEST_DB,
-  uploadNote,
-  type ApiReply,
-  type TestApp,
-} from './helpers';
+import { createUserWithRole, loginUser } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { TEST_DB } from './support/database';
+import { listFiles, uploadNote } from './support/note-files';
+import { request, type ApiReply } from './support/requests';
+import { concretePath, ROUTE_QUERIES } from './support/routes';
 
 const DAY_MS = 86_400_000;
 const EXPIRY_DAYS = 3;

@@ -11,15 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { REVIEW_REASON_MAX_LENGTH } from '@studyhub/contract/schemas';
-import {
-  buildTestApp,
-  createUserWithRole,
-  request,
-  TEST_DB,
-  uploadNote,
-  type ApiReply,
-  type TestApp,
-} from './helpers';
+import { createUserWithRole } from './support/accounts';
+import { buildTestApp, type TestApp } from './support/apps';
+import { TEST_DB } from './support/database';
+import { uploadNote } from './support/note-files';
+import { request, type ApiReply } from './support/requests';
 
 let t: TestApp;
 let basePdf: Buffer;
