@@ -201,3 +201,15 @@ export function changedExports(
     (name) => built[name] !== undefined && provided[name] !== undefined && built[name] !== provided[name],
   );
 }
+
+/**
+ * The response header of `/remotes.json` that carries a report token: the server's signed word that it served
+ * the versions the token names, for a short while. A report counts only with one (decision 025); the header keeps
+ * the file itself in the format the release tooling writes.
+ */
+export const REPORT_TOKEN_HEADER = 'Report-Token';
+/**
+ * How long a report token is good for; a page open longer asks for a fresh one. Here, not beside the report's
+ * schema, so the shell reads it without bringing zod onto Home.
+ */
+export const REPORT_TOKEN_TTL_MS = 3600_000;

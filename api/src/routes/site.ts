@@ -4,7 +4,7 @@
  * links: services/preload-links.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { isAreaName } from '@studyhub/contract';
+import { isAreaName, REPORT_TOKEN_HEADER } from '@studyhub/contract';
 import {
   readRemotes,
   readShellVersion,
@@ -12,7 +12,6 @@ import {
   SHELL_PAGES,
   VERSION_PATTERN,
 } from '@studyhub/tooling/deploy';
-import { REPORT_TOKEN_HEADER } from '@studyhub/contract/schemas';
 import type { Config } from '../config';
 import { createPreloadLinks } from '../services/preload-links';
 import { createReleaseFiles, NO_CACHE, NOT_FOUND } from '../services/release-files';

@@ -6,8 +6,7 @@
  * `<expiry in s>~<area>:<version>[:<version>],…~<HMAC>`: `~`, `:` and `,` appear in no area name or version.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { REPORT_TOKEN_TTL_MS } from '@studyhub/contract/schemas';
-import type { AreaName, RemotesFile } from '@studyhub/contract';
+import { REPORT_TOKEN_TTL_MS, type AreaName, type RemotesFile } from '@studyhub/contract';
 import type { Clock } from '../lib/clock';
 
 export function createReportTokens(secret: string, clock: Clock) {

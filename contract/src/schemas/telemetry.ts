@@ -22,14 +22,6 @@ export const AREA_REPORT_MESSAGES = {
   token: 'Not a report token.',
 } as const;
 
-/**
- * The response header of `/remotes.json` that carries a report token: the server's signed word that it served
- * the versions the token names, for a short while. A report counts only with one (decision 025); the header keeps
- * the file itself in the format the release tooling writes.
- */
-export const REPORT_TOKEN_HEADER = 'Report-Token';
-/** How long a report token is good for; a page open longer asks for a fresh one. */
-export const REPORT_TOKEN_TTL_MS = 3600_000;
 /** Four areas with a stable and a canary version of 64 characters each, their names, expiry and signature. */
 export const REPORT_TOKEN_MAX_LENGTH = 1024;
 

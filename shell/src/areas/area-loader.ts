@@ -9,8 +9,8 @@ import {
   type AreaRoutesProps,
   type RemoteModule,
   type RemotesFile,
+  REPORT_TOKEN_TTL_MS,
 } from '@studyhub/contract';
-import { REPORT_TOKEN_TTL_MS } from '@studyhub/contract/schemas';
 import {
   chooseRemotes,
   versionEntry,

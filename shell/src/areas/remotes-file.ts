@@ -1,5 +1,4 @@
-import { parseRemotesFile, type AreaName, type RemotesFile } from '@studyhub/contract';
-import { REPORT_TOKEN_HEADER } from '@studyhub/contract/schemas';
+import { parseRemotesFile, type AreaName, type RemotesFile, REPORT_TOKEN_HEADER } from '@studyhub/contract';
 
 /** Served no-cache by the server; ops change it to release or roll back an area (architecture §3–§4). */
 export const REMOTES_FILE_URL = '/remotes.json';
