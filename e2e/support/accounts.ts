@@ -53,17 +53,19 @@ export async function createVerifiedAccount(label: string): Promise<Account> {
 
 /**
  * Moves the last code mail of `email` 31 s into the past in the server's database, so the server's 30 s resend
- * cooldown has passed while the browser's clock is fast-forwarded the same way. The server counts code mails
- * per address under an HMAC of it (api/src/services/mail-quota.ts), keyed with the site's secret.
+ * cooldown has passed while the browser's clock is fast-forwarded the same way. The server counts code mails per
+ * asking client and address (`client`, the visitor's X-Forwarded-For; docs/security.md item 51) under an HMAC of
+ * both (api/src/services/mail-quota.ts), keyed with the site's secret.
  */
-export function ageLastCode(email: string): void {
+export function ageLastCode(email: string, client: string): void {
   const secret = readFileSync(path.join(dataDir(deployDir()), 'jwt-secret'), 'utf8').trim();
-  const key = `verification-code:${createHmac('sha256', secret).update(`mail-quota:${email.toLowerCase()}`).digest('hex')}`;
+  const key = `verification-code:client:${createHmac('sha256', secret).update(`mail-quota-client:${client}:${email.toLowerCase()}`).digest('hex')}`;
   const past = new Date(Date.now() - 31_000).toISOString();
   const changed = withSiteDatabase((db) =>
     db.prepare('update mail_quota set last_sent_at = ? where key = ?').run(past, key),
   );
-  if (changed.changes !== 1) throw new Error(`No code mail to ${email} is counted on the server`);
+  if (changed.changes !== 1)
+    throw new Error(`No code mail to ${email} asked for by ${client} is counted on the server`);
 }
 
 /** Gives an account a role the way an admin does: the users list, then the role call, as the demo admin. */

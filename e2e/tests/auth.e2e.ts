@@ -4,7 +4,13 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { ageLastCode, createVerifiedAccount, newAccount, type Account } from '../support/accounts';
+import {
+  ageLastCode,
+  createVerifiedAccount,
+  newAccount,
+  ownAddress,
+  type Account,
+} from '../support/accounts';
 import { notFoundAt, setUpBrowser } from '../support/browser';
 import { url } from '../support/env';
 import { CODE_PATTERN, RESET_LINK_PATTERN, waitForMail } from '../support/outbox';
@@ -110,7 +116,8 @@ describe('password reset', () => {
 
 describe('one-time code resends', () => {
   test('three resends block the page for ten minutes, then the visitor is sent back to register', async () => {
-    const { page } = await browser.open();
+    const address = ownAddress();
+    const { page } = await browser.open({ address });
     const account = newAccount('block');
     await page.clock.install();
 
@@ -128,7 +135,7 @@ describe('one-time code resends', () => {
       // Both clocks move past the 30 s cooldown: the page's (run forward once its countdown is running) and the
       // server's (the code's age).
       await countingDown.waitFor();
-      ageLastCode(account.email);
+      ageLastCode(account.email, address);
       await page.clock.runFor(31_000);
       await resend.click();
       await page.getByText(`Resent: ${count} of 3`).waitFor();
@@ -136,7 +143,7 @@ describe('one-time code resends', () => {
     await waitForMail(account.email, CODE_PATTERN, 4);
 
     await countingDown.waitFor();
-    ageLastCode(account.email);
+    ageLastCode(account.email, address);
     await page.clock.runFor(31_000);
     await resend.click();
     await page
