@@ -8,7 +8,6 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
-  type Frame,
   type Page,
   type Request,
 } from 'playwright-core';
@@ -53,10 +52,10 @@ export interface OpenOptions {
 export interface Session {
   context: BrowserContext;
   page: Page;
-  problems: Problem[];
 }
 
 interface Open extends Session {
+  recorder: ProblemRecorder;
   allow: ProblemFilter[];
 }
 
@@ -75,8 +74,8 @@ export function setUpBrowser(): { open(options?: OpenOptions): Promise<Session> 
     const sessions = opened;
     opened = [];
     for (const session of sessions) await session.context.close();
-    const unexpected = sessions.flatMap(({ problems, allow }) =>
-      problems.filter((problem) => !allow.some((filter) => filter(problem))),
+    const unexpected = sessions.flatMap(({ recorder, allow }) =>
+      recorder.problems().filter((problem) => !allow.some((filter) => filter(problem))),
     );
     expect(unexpected).toEqual([]);
   });
@@ -91,16 +90,21 @@ export function setUpBrowser(): { open(options?: OpenOptions): Promise<Session> 
         baseURL: baseUrl(),
         extraHTTPHeaders: { 'x-forwarded-for': address },
       });
-      const problems = recordProblems(context);
+      const recorder = recordProblems(context);
       if (signedIn) await signIn(context, signedIn === true ? 'student' : signedIn);
       const page = await context.newPage();
-      opened.push({ context, page, problems, allow });
-      return { context, page, problems };
+      opened.push({ context, page, recorder, allow });
+      return { context, page };
     },
   };
 }
 
-function recordProblems(context: BrowserContext): Problem[] {
+/** What went wrong in a browser context; loads its pages cancelled are judged once the test is over. */
+interface ProblemRecorder {
+  problems(): Problem[];
+}
+
+function recordProblems(context: BrowserContext): ProblemRecorder {
   const problems: Problem[] = [];
   const origin = new URL(baseUrl()).origin;
   const isOwnScript = (url: string, resourceType: string) =>
@@ -114,37 +118,32 @@ function recordProblems(context: BrowserContext): Problem[] {
   context.on('weberror', (error) => {
     problems.push({ kind: 'pageerror', text: String(error.error()), url: error.page()?.url() ?? '' });
   });
-  // A load that the page itself cancelled by navigating (a reload while idle warm-ups were still loading) is
-  // not a failure: Chromium reports it as net::ERR_ABORTED once the next navigation's request has started.
-  const navigations = new WeakMap<Frame, number>();
-  const navigationsAtStart = new WeakMap<Request, number>();
-  const mainFrameOf = (request: Request): Frame | undefined => {
+  // A load the page cancelled by navigating away (a reload while idle warm-ups were still loading) is not a
+  // failure. Chromium reports it as net::ERR_ABORTED, at times before the navigation's own events, so such a load
+  // is judged when the test is over: it was cancelled if its page navigated after the load began.
+  const navigations = new WeakMap<Page, number>();
+  const navigationsOf = (page: Page | undefined) => (page ? (navigations.get(page) ?? 0) : 0);
+  context.on('page', (page) =>
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.set(page, navigationsOf(page) + 1);
+    }),
+  );
+  const pageOf = (request: Request): Page | undefined => {
     try {
-      return request.frame().page()?.mainFrame();
+      return request.frame().page() ?? undefined;
     } catch {
       return undefined; // a service worker's request has no frame
     }
   };
-  const navigationsOf = (frame: Frame | undefined) => (frame ? (navigations.get(frame) ?? 0) : 0);
-  context.on('request', (request) => {
-    const mainFrame = mainFrameOf(request);
-    if (request.isNavigationRequest() && mainFrame && request.frame() === mainFrame) {
-      navigations.set(mainFrame, navigationsOf(mainFrame) + 1);
-    } else {
-      navigationsAtStart.set(request, navigationsOf(mainFrame));
-    }
-  });
-  const cancelledByNavigation = (request: Request) =>
-    request.failure()?.errorText === 'net::ERR_ABORTED' &&
-    navigationsOf(mainFrameOf(request)) > (navigationsAtStart.get(request) ?? Infinity);
+  const startedAt = new WeakMap<Request, number>();
+  context.on('request', (request) => startedAt.set(request, navigationsOf(pageOf(request))));
+  const aborted: { problem: Problem; page: Page | undefined; started: number }[] = [];
   context.on('requestfailed', (request) => {
-    if (isOwnScript(request.url(), request.resourceType()) && !cancelledByNavigation(request)) {
-      problems.push({
-        kind: 'script-load',
-        text: request.failure()?.errorText ?? 'failed',
-        url: request.url(),
-      });
-    }
+    if (!isOwnScript(request.url(), request.resourceType())) return;
+    const text = request.failure()?.errorText ?? 'failed';
+    const problem: Problem = { kind: 'script-load', text, url: request.url() };
+    if (text !== 'net::ERR_ABORTED') return void problems.push(problem);
+    aborted.push({ problem, page: pageOf(request), started: startedAt.get(request) ?? Infinity });
   });
   context.on('response', (response) => {
     const request = response.request();
@@ -152,7 +151,12 @@ function recordProblems(context: BrowserContext): Problem[] {
       problems.push({ kind: 'script-load', text: `HTTP ${response.status()}`, url: response.url() });
     }
   });
-  return problems;
+  return {
+    problems: () => [
+      ...problems,
+      ...aborted.filter(({ page, started }) => navigationsOf(page) <= started).map(({ problem }) => problem),
+    ],
+  };
 }
 
 /** The browser's note about a request that answered `status` (404 by default), for exactly that URL. */
