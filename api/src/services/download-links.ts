@@ -5,13 +5,14 @@
  * only while it lives (docs/security.md item 50): logout, a token version bump (password reset, role change) or
  * the account's deletion ends its links too, and what the link may open is decided for that user as it is now.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { findSessionUser, type SessionIdentity, type UserRow } from '../repositories/users';
 import type { Clock } from '../lib/clock';
+import { sameSecret } from '../lib/secrets';
 import type { SessionClaims } from './tokens';
 
 export const DOWNLOAD_LINK_TTL_MS = 15 * 60_000;
@@ -45,9 +46,7 @@ export function createDownloadLinks(secret: string, clock: Clock, db: Kysely<Dat
     if (!/^\d{1,12}$/.test(expires ?? '') || !/^\d{1,9}$/.test(ver ?? '')) return 'invalid';
     if (!SESSION_PART.test(user ?? '') || !SESSION_PART.test(session ?? '')) return 'invalid';
     const named = { sub: user!, ver: Number(ver), jti: session! };
-    const expected = Buffer.from(signature(pathname, Number(expires), named));
-    const given = Buffer.from(sig);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? named : 'invalid';
+    return sameSecret(sig, signature(pathname, Number(expires), named)) ? named : 'invalid';
   }
 
   return {

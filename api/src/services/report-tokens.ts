@@ -5,9 +5,10 @@
  *
  * `<expiry in s>~<area>:<version>[:<version>],…~<HMAC>`: `~`, `:` and `,` appear in no area name or version.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { REPORT_TOKEN_TTL_MS, type AreaName, type RemotesFile } from '@studyhub/contract';
 import type { Clock } from '../lib/clock';
+import { sameSecret } from '../lib/secrets';
 
 export function createReportTokens(secret: string, clock: Clock) {
   const signature = (expires: string, served: string) =>
@@ -28,9 +29,7 @@ export function createReportTokens(secret: string, clock: Clock) {
       const [expires, served, sig, ...rest] = token?.split('~') ?? [];
       if (expires === undefined || served === undefined || sig === undefined || rest.length > 0) return false;
       if (!/^\d{1,12}$/.test(expires)) return false;
-      const expected = Buffer.from(signature(expires, served));
-      const given = Buffer.from(sig);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+      if (!sameSecret(sig, signature(expires, served))) return false;
       if (Number(expires) * 1000 < clock().getTime()) return false;
       return served.split(',').some((entry) => {
         const [name, ...versions] = entry.split(':');
