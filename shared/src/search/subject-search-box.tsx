@@ -93,6 +93,8 @@ export interface SubjectSearchBoxProps {
   onValueChange(value: string): void;
   /** Open the subject: navigate to `hit.path` with `hit.state`. */
   onPick(hit: SubjectHit): void;
+  /** How many subjects the text finds, once that is known (null while the list loads; 0 if it cannot). */
+  onHitCountChange?(count: number | null): void;
   /** The accessible name of the box. */
   label: string;
   placeholder?: string;
@@ -107,6 +109,7 @@ export function SubjectSearchBox({
   value,
   onValueChange,
   onPick,
+  onHitCountChange,
   label,
   placeholder,
   className,
@@ -122,6 +125,9 @@ export function SubjectSearchBox({
   const hits = useMemo(() => (search ? search.run(value) : []), [search, value]);
   const typed = value.trim() !== '';
   const expanded = open && typed && hits.length > 0;
+  const hitCount = failed ? 0 : search ? hits.length : null;
+
+  useEffect(() => onHitCountChange?.(hitCount), [hitCount, onHitCountChange]);
 
   function load() {
     if (search) return;

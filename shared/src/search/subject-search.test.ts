@@ -25,15 +25,10 @@ describe('searchSubjects: the examples of issue 13', () => {
     for (const query of ['CS-603(C)', 'cs603c', 'cs-603 (c)']) expect(codes(query)).toEqual(['CS-603(C)']);
   });
 
-  it('"dbms" finds both database subjects: by name (Intro to DBMS), then by their unit topics', () => {
+  it('"dbms" finds the core database subject first, by the name the letters stand for, then the elective', () => {
     const hits = searchSubjects('dbms');
-    expect(hits.map((hit) => hit.code).slice(0, 2)).toEqual(['CS-504(C)', 'CS-502']);
-    expect(hits[0]?.matchedBy).toBe('name');
-    expect(hits[1]).toMatchObject({
-      matchedBy: 'topic',
-      topic: 'DBMS concepts',
-      name: 'Database Management Systems',
-    });
+    expect(hits.map((hit) => hit.code).slice(0, 2)).toEqual(['CS-502', 'CS-504(C)']);
+    expect(hits[0]).toMatchObject({ matchedBy: 'name', name: 'Database Management Systems' });
   });
 
   it.each([
@@ -63,13 +58,56 @@ describe('searchSubjects: the examples of issue 13', () => {
   });
 });
 
-describe('searchSubjects: ranking', () => {
-  it('puts code matches before name matches before topic matches', () => {
-    const order = { code: 0, name: 1, topic: 2 };
-    for (const query of ['cs', 'data', 'python', 'network', 'bt', 'learning']) {
-      const tiers = searchSubjects(query).map((hit) => order[hit.matchedBy]);
-      expect(tiers).toEqual([...tiers].sort((a, b) => a - b));
+describe('searchSubjects: ranking by words', () => {
+  // What a student types, and the subject they mean: the first hit must be it.
+  it.each([
+    ['turing', 'CS-501'],
+    ['normalization', 'CS-502'],
+    ['normalisation', 'CS-502'],
+    ['normalis', 'CS-502'],
+    ['sql', 'CS-504(C)'],
+    ['dbms', 'CS-502'],
+    ['rdbms', 'CS-502'],
+    ['os', 'CS-405'],
+    ['toc', 'CS-501'],
+    ['cn', 'CS-602'],
+    ['daa', 'CS-402'],
+    ['coa', 'CS-404'],
+    ['dsa', 'CS-303'],
+    ['java', 'CS-406(A)'],
+    ['network', 'CS-602'],
+    ['machine', 'CS-601'],
+    ['automata', 'CS-501'],
+    ['welding', 'BT-106'],
+    ['database', 'CS-502'],
+    ['data analytics', 'CS-503(A)'],
+    ['optimisation', 'CS-802(C)'],
+  ])('%p finds %s first', (query, code) => {
+    expect(codes(query)[0]).toBe(code);
+  });
+
+  it('finds a subject by the words of its description, and says so', () => {
+    expect(searchSubjects('normalization')[0]).toMatchObject({ code: 'CS-502', matchedBy: 'description' });
+    expect(codes('sql')).toEqual(expect.arrayContaining(['CS-502', 'CS-504(C)']));
+  });
+
+  it('puts a word start anywhere before a match inside a word ("turing" is not Manufacturing first)', () => {
+    expect(codes('turing').indexOf('CS-501')).toBeLessThan(codes('turing').indexOf('BT-106'));
+  });
+
+  it('puts code matches before name matches before topic matches before description matches', () => {
+    const order = { code: 0, name: 1, topic: 2, description: 3 };
+    for (const query of ['cs', 'data', 'python', 'network', 'bt', 'learning', 'security']) {
+      const fields = searchSubjects(query).map((hit) => order[hit.matchedBy]);
+      expect(fields).toEqual([...fields].sort((a, b) => a - b));
     }
+  });
+
+  it('puts a core subject before an elective matched as well', () => {
+    // Both are "Object Oriented Programming" by the initials; CS-504(B) is one of three electives.
+    expect(codes('oop').slice(0, 2)).toEqual(['CS-305', 'CS-504(B)']);
+    // Both have the word in their name; CS-506 is the core lab, CS-406(C) an elective.
+    expect(codes('python').slice(0, 2)).toEqual(['CS-506', 'CS-406(C)']);
   });
 
   it('ranks a name that starts with the query before one that has it later', () => {

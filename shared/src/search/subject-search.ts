@@ -18,7 +18,7 @@ export const MAX_SUBJECT_HITS = 6;
 /** Longer input is cut: no subject's text is this long, and matching stays cheap whatever is pasted. */
 export const MAX_QUERY_LENGTH = 100;
 
-export type MatchedBy = 'code' | 'name' | 'topic';
+export type MatchedBy = 'code' | 'name' | 'topic' | 'description';
 
 /** The navigation state the subject page needs (mfe-notes' subject-context.ts; its tests hold the two alike). */
 export interface SubjectHitState {
@@ -42,13 +42,19 @@ export interface SubjectHit {
   state: SubjectHitState;
 }
 
-/** Lower case, accents dropped, anything that is not a letter or digit turned into one space. */
+/**
+ * Lower case, accents dropped, anything that is not a letter or digit turned into one space, and British
+ * spellings read as American ones: an "s" after "i" or "y" is a "z" ("normalisation", "analyse"). Query and
+ * subject text go through the same function, and each letter's reading depends only on the one before it, so
+ * a query cut short still reads as the start of the word it will become.
+ */
 function words(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/(?<=[iy])s/g, 'z')
     .trim();
 }
 
@@ -56,6 +62,19 @@ const compact = (text: string) => words(text).replace(/ /g, '');
 
 /** Small words a student leaves out of an abbreviation ("Theory of Computation" is TOC or TC). */
 const MINOR_WORDS = new Set(['of', 'and', 'to', 'the', 'for', 'in', 'with', 'on']);
+
+/**
+ * Abbreviations students use that are not the initials of the subject's name as the catalog spells it:
+ * "DBMS" packs "Database" into two letters, "DAA" turns "Analysis Design of Algorithm" around.
+ */
+const KNOWN_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  dbms: 'database management systems',
+  rdbms: 'database management systems',
+  daa: 'analysis design of algorithm',
+  ada: 'analysis design of algorithm',
+  dsa: 'data structure',
+  coa: 'computer org architecture',
+};
 
 function initials(name: string): string[] {
   const all = words(name).split(' ').filter(Boolean);
@@ -69,8 +88,11 @@ interface Entry {
   names: string[];
   initials: string[];
   topics: { text: string; words: string }[];
-  /** Code, names and topics together, for queries whose words are spread over them ("design compiler"). */
+  description: string;
+  /** Code, names, topics and description together, for queries whose words are spread over them. */
   all: string;
+  /** An elective is one of a lettered group, CS-603(A) to (C): its group's core-less choice. */
+  elective: boolean;
 }
 
 const INDEX: readonly Entry[] = SUBJECTS.map((subject) => {
@@ -81,7 +103,9 @@ const INDEX: readonly Entry[] = SUBJECTS.map((subject) => {
     names: names.map(words),
     initials: [...new Set(names.flatMap(initials))],
     topics: subject.units.map((topic) => ({ text: topic, words: words(topic) })),
-    all: ` ${[compact(subject.code), ...names, ...subject.units].map(words).join(' ')}`,
+    description: words(subject.description),
+    all: ` ${[compact(subject.code), ...names, ...subject.units, subject.description].map(words).join(' ')}`,
+    elective: /\(\w\)$/.test(subject.code),
   };
 });
 
@@ -96,56 +120,87 @@ function placement(haystack: string, needle: string, minInside = MIN_INSIDE_WORD
   return needle.length >= minInside && haystack.includes(needle) ? 3 : null;
 }
 
+const INSIDE_A_WORD = 3;
+
 const best = (scores: (number | null)[]) =>
   scores.reduce<number | null>(
     (low, score) => (score !== null && (low === null || score < low) ? score : low),
     null,
   );
 
+/**
+ * How good a hit is, best first: a code; the whole name or its start (or an abbreviation of it); a word start
+ * anywhere; inside a word. Word starts beat insides whatever the field: "turing" is Turing machines, not
+ * Manufacturing.
+ */
+const Quality = { Code: 0, NameStart: 1, WordStart: 2, InsideWord: 3 } as const;
+type Quality = (typeof Quality)[keyof typeof Quality];
+
+const FIELDS: readonly MatchedBy[] = ['code', 'name', 'topic', 'description'];
+
 interface Ranked {
   entry: Entry;
-  tier: number;
+  quality: Quality;
+  /** Within a name start: 0 the whole name, 1 its start; 0 elsewhere. */
   place: number;
+  /** Index in FIELDS of what matched. */
+  field: number;
   /** How many of the subject's topics match: a subject about the query beats one that mentions it once. */
   topics: number;
   topic?: string;
 }
 
-const TIERS: readonly MatchedBy[] = ['code', 'name', 'topic'];
+function byText(entry: Entry, place: number, field: number, topics = 0, topic?: string): Ranked {
+  if (place === INSIDE_A_WORD) return { entry, quality: Quality.InsideWord, place: 0, field, topics, topic };
+  if (field === 1 && place <= 1) return { entry, quality: Quality.NameStart, place, field, topics };
+  return { entry, quality: Quality.WordStart, place: 0, field, topics, topic };
+}
 
 function rank(entry: Entry, query: string, queryCompact: string): Ranked | null {
   // Codes: "cs603" finds CS-603(A) to (C); a bare number ("603") too, but a lone letter does not find every code.
   const code = placement(entry.code, queryCompact, 1);
-  if (code !== null && (code <= 1 || /\d/.test(queryCompact)))
-    return { entry, tier: 0, place: code, topics: 0 };
+  if (code !== null && (code <= 1 || /\d/.test(queryCompact))) {
+    return { entry, quality: Quality.Code, place: code, field: 0, topics: 0 };
+  }
 
-  const name = best(entry.names.map((text) => placement(text, query)));
+  const expanded = KNOWN_ABBREVIATIONS[queryCompact] && words(KNOWN_ABBREVIATIONS[queryCompact]);
+  const name = best(
+    entry.names.map((text) => best([placement(text, query), expanded ? placement(text, expanded) : null])),
+  );
   // An abbreviation is the initials of the name's words: "oop", "toc", "ml"; two letters at least.
   const abbreviation =
     queryCompact.length >= 2 &&
     !query.includes(' ') &&
     entry.initials.some((letters) => letters.startsWith(queryCompact))
-      ? 2
+      ? 1
       : null;
   const byName = best([name, abbreviation]);
-  if (byName !== null) return { entry, tier: 1, place: byName, topics: 0 };
+  if (byName !== null && byName < INSIDE_A_WORD) return byText(entry, byName, 1);
 
-  let topic: Ranked | null = null;
-  for (const { text, words: topicWords } of entry.topics) {
+  // The best-placed topic names the hit; every matching topic counts.
+  const topicHits = entry.topics.flatMap(({ text, words: topicWords }) => {
     const place = placement(topicWords, query);
-    if (place === null) continue;
-    if (topic === null) topic = { entry, tier: 2, place, topics: 0, topic: text };
-    else if (place < topic.place) Object.assign(topic, { place, topic: text });
-    topic.topics += 1;
-  }
-  if (topic) return topic;
+    return place === null ? [] : [byText(entry, place, 2, 0, text)];
+  });
+  const topic = topicHits.reduce<Ranked | null>(
+    (first, hit) => (first === null || hit.quality < first.quality ? hit : first),
+    null,
+  );
+  if (topic) topic.topics = topicHits.length;
+  if (topic?.quality === Quality.WordStart) return topic;
 
-  // Last, every word of the query at the start of some word of the subject, in any order.
+  const description = placement(entry.description, query);
+  if (description !== null && description < INSIDE_A_WORD) return byText(entry, description, 3);
+
+  // Every word of the query at the start of some word of the subject, in any order ("design compiler").
   const parts = query.split(' ');
   if (parts.length > 1 && parts.every((part) => entry.all.includes(` ${part}`))) {
-    return { entry, tier: 2, place: 3, topics: 0 };
+    return byText(entry, 2, 3);
   }
-  return null;
+  // Inside a word only now, and by the best field it is inside.
+  if (byName !== null) return byText(entry, byName, 1);
+  if (topic) return topic;
+  return description !== null ? byText(entry, description, 3) : null;
 }
 
 export function subjectHitState(subject: Subject): SubjectHitState {
@@ -153,9 +208,10 @@ export function subjectHitState(subject: Subject): SubjectHitState {
 }
 
 /**
- * The subjects matching `input`, best first: code matches, then names (and their abbreviations), then unit
- * topics; within each, a whole match before a match at the start, at a word, or inside; then the subject
- * with more matching topics; then catalog order.
+ * The subjects matching `input`, best first (by `Quality`): codes, then whole names and name starts (and
+ * abbreviations), then a word start in a name, a unit topic or the description, then inside a word. Within a
+ * quality: a whole name before its start; name before topic before description; a core subject before an
+ * elective; the subject with more matching topics; then catalog order.
  * Empty or unmatched input gives no hits. Input is treated as text, never as a pattern.
  */
 export function searchSubjects(input: string, limit: number = MAX_SUBJECT_HITS): SubjectHit[] {
@@ -168,14 +224,21 @@ export function searchSubjects(input: string, limit: number = MAX_SUBJECT_HITS):
     if (hit) ranked.push(hit);
   }
   // Array.prototype.sort is stable, so equal hits keep catalog order (year, then semester).
-  ranked.sort((a, b) => a.tier - b.tier || a.place - b.place || b.topics - a.topics);
-  return ranked.slice(0, Math.max(0, limit)).map(({ entry: { subject }, tier, topic }) => ({
+  ranked.sort(
+    (a, b) =>
+      a.quality - b.quality ||
+      a.place - b.place ||
+      a.field - b.field ||
+      Number(a.entry.elective) - Number(b.entry.elective) ||
+      b.topics - a.topics,
+  );
+  return ranked.slice(0, Math.max(0, limit)).map(({ entry: { subject }, field, topic }) => ({
     code: subject.code,
     name: subject.name,
     year: subject.year,
     semester: subject.semester,
     where: `${yearInfo(subject.year).label} · Semester ${subject.semester}`,
-    matchedBy: TIERS[tier]!,
+    matchedBy: FIELDS[field]!,
     ...(topic ? { topic } : {}),
     path: subjectPath(subject.code),
     state: subjectHitState(subject),

@@ -70,8 +70,11 @@ function WhenNearViewport({ children }: { children: ReactNode }) {
 
 export function HomePage() {
   const [query, setQuery] = useState('');
+  const [subjectCount, setSubjectCount] = useState<number | null>(null);
   const navigate = useNavigate();
   const categories = matchCategories(query);
+  // The cards' notice speaks for the whole box: while the text finds subjects, something did match.
+  const nothingMatches = categories.length === 0 && subjectCount === 0;
 
   return (
     <Page>
@@ -88,11 +91,11 @@ export function HomePage() {
           value={query}
           onValueChange={setQuery}
           onPick={(hit) => navigate(hit.path, { state: hit.state })}
+          onHitCountChange={setSubjectCount}
         />
       </Hero>
-      {categories.length === 0 ? (
-        <Notice>{MESSAGES.noMatchingCategory}</Notice>
-      ) : (
+      {nothingMatches && <Notice>{MESSAGES.noMatchingCategory}</Notice>}
+      {categories.length > 0 && (
         <Cards>
           {categories.map((category) => (
             <CategoryCard
