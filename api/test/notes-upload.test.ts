@@ -165,6 +165,16 @@ describe('upload: success', () => {
     },
   );
 
+  it.each(['CS-406(A)', 'CS-406(D)'])(
+    'accepts %s, an elective of the group code CS-406 that the year page and search show',
+    async (subject) => {
+      const query = { branch: 'CSE', year: 'Second Year', semester: 'Semester 4', subject, unit: '2' };
+      const reply = await uploadNote(t, query, pdf(subject), admin.token);
+      expect(reply.status).toBe(201);
+      expect(await currentRows(subject, 2)).toHaveLength(1);
+    },
+  );
+
   it('accepts a file of exactly the limit', async () => {
     const head = pdf('exact');
     const bytes = Buffer.concat([head, Buffer.alloc(1024 * 1024 - head.length, 0x20)]);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SemesterNumber, YearNumber } from '../paths';
-import { BRANCHES, findSubject, SUBJECTS, subjectUnits, yearSubjects, type Subject } from './index';
+import {
+  BRANCHES,
+  findSubject,
+  SUBJECTS,
+  subjectUnits,
+  uploadSubjects,
+  yearSubjects,
+  type Subject,
+} from './index';
 
 const codesOf = (subjects: readonly Subject[]) => subjects.map((subject) => subject.code);
 const inSemester = (year: YearNumber, semester: SemesterNumber) =>
@@ -179,5 +187,24 @@ describe('BRANCHES', () => {
       ['ce', 'Civil', false],
       ['ee', 'Electrical', false],
     ]);
+  });
+});
+
+describe('uploadSubjects: every subject a student can open can get notes', () => {
+  it('offers each catalog subject with units in its own semester of the notes branch', () => {
+    for (const subject of SUBJECTS.filter((candidate) => candidate.units.length > 0)) {
+      expect(codesOf(uploadSubjects('CSE', subject.semester))).toContain(subject.code);
+    }
+  });
+
+  it('reads a group code as its lettered electives: CS-406 is CS-406(A) to (D)', () => {
+    const semester4 = codesOf(uploadSubjects('CSE', 4));
+    expect(semester4).toEqual(expect.arrayContaining(electives('CS-406', 'ABCD')));
+    expect(semester4).not.toContain('CS-406');
+  });
+
+  it('has nothing for an unknown branch or semester', () => {
+    expect(uploadSubjects('XYZ', 4)).toEqual([]);
+    expect(uploadSubjects('CSE', 9)).toEqual([]);
   });
 });

@@ -84,5 +84,19 @@ export const BRANCHES: readonly Branch[] = [
 export const UPLOAD_CODES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> =
   data.uploadCodes;
 export const UPLOAD_FORM = data.uploadForm;
+
+/**
+ * The subjects of a branch and semester that notes are uploaded for: the upload form's codes, where a code that
+ * heads a group of electives ("CS-406") stands for its lettered subjects (CS-406(A) to (D)). The form offers
+ * those with units and the upload call accepts a unit of these, so every subject a student can open can get
+ * notes.
+ */
+export function uploadSubjects(branch: string, semester: number | string): Subject[] {
+  const codes = UPLOAD_CODES[branch]?.[String(semester)] ?? [];
+  return codes.flatMap((code) => {
+    const subject = findSubject(code);
+    return subject ? [subject] : SUBJECTS.filter((elective) => elective.code.startsWith(`${code}(`));
+  });
+}
 export const SYLLABUS_DEPARTMENTS = data.syllabusDepartments;
 export const SYLLABUS_FORM = data.syllabusForm;

@@ -3,7 +3,7 @@
  * recent and units calls answer. The catalog decides which subject and unit exist.
  */
 import { z } from 'zod';
-import { findSubject, UPLOAD_CODES, UPLOAD_FORM } from '../catalog/index';
+import { UPLOAD_FORM, uploadSubjects } from '../catalog/index';
 import { lengthLimit } from './fields';
 import { normaliseSemester, normaliseYear, yearInfo, yearOfSemester, type SemesterNumber } from '../paths';
 
@@ -44,10 +44,9 @@ export const uploadQuery = z
     if (year === null) return fail(UPLOAD_MESSAGES.year);
     const semester = normaliseSemester(query.semester);
     if (semester === null || yearOfSemester(semester) !== year) return fail(UPLOAD_MESSAGES.semester);
-    const code = (UPLOAD_CODES[branch]?.[String(semester)] ?? []).find(
-      (candidate) => candidate.toUpperCase() === query.subject.trim().toUpperCase(),
+    const subject = uploadSubjects(branch, semester).find(
+      (candidate) => candidate.code.toUpperCase() === query.subject.trim().toUpperCase(),
     );
-    const subject = code ? findSubject(code) : undefined;
     if (!subject) return fail(UPLOAD_MESSAGES.subject);
     const unit = unitNumber(query.unit);
     if (unit === null || unit < 1 || unit > subject.units.length) return fail(UPLOAD_MESSAGES.unit);

@@ -44,6 +44,20 @@ describe('upload options', () => {
     expect(codes('CSE', 3)).toEqual(['ES-301', 'CS-302', 'CS-303', 'CS-304', 'CS-305']);
   });
 
+  it('offers each elective a student sees, not the group code: CS-406(A) to (D), not CS-406', () => {
+    expect(codes('CSE', 4)).toEqual([
+      'BT-401',
+      'CS-402',
+      'CS-403',
+      'CS-404',
+      'CS-405',
+      'CS-406(A)',
+      'CS-406(B)',
+      'CS-406(C)',
+      'CS-406(D)',
+    ]);
+  });
+
   it('leaves out subjects that list no units (they could never be browsed)', () => {
     expect(codes('CSE', 1)).not.toContain('BT-108');
     expect(codes('CSE', 1)).toContain('BT-107');
