@@ -76,6 +76,33 @@ describe('SubjectPage without context', () => {
     expect(unitCards()).toHaveLength(0);
     expect(get).not.toHaveBeenCalled();
   });
+
+  it("offers the subject's year page and the notes search as ways on", () => {
+    renderSubject('CS-501', undefined);
+    const waysOn = screen.getByRole('navigation', { name: 'Ways on' });
+    expect(within(waysOn).getByRole('link', { name: 'Open Third Year' })).toHaveAttribute(
+      'href',
+      '/notes/ThirdYear',
+    );
+    expect(within(waysOn).getByRole('link', { name: 'Search the notes' })).toHaveAttribute('href', '/notes');
+  });
+
+  it.each([undefined, { branch: 'CSE', year: 'ThirdYear', semester: '5' }])(
+    'says "Subject Not Found" for an unknown code, with ways on, whatever the state (%p)',
+    (state) => {
+      renderSubject('CS-999', state);
+      expect(screen.getByRole('heading', { level: 1, name: 'Subject Not Found' })).toBeInTheDocument();
+      expect(screen.getByText('No subject has the code “CS-999”.')).toBeInTheDocument();
+      expect(screen.queryByText(/Missing subject context/)).not.toBeInTheDocument();
+      const waysOn = screen.getByRole('navigation', { name: 'Ways on' });
+      expect(within(waysOn).getByRole('link', { name: 'Search the notes' })).toHaveAttribute(
+        'href',
+        '/notes',
+      );
+      expect(within(waysOn).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+      expect(get).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('SubjectPage with context', () => {

@@ -5,6 +5,7 @@ import {
   Breadcrumb,
   Button,
   ButtonAnchor,
+  ButtonLink,
   Card,
   Grid,
   Muted,
@@ -13,7 +14,7 @@ import {
   PageTitle,
   Spinner,
 } from '@studyhub/shared';
-import { MESSAGES, PATHS, yearPath } from '@studyhub/contract';
+import { MESSAGES, PATHS, yearInfo, yearPath } from '@studyhub/contract';
 import { findSubject, subjectUnits, type Unit } from '@studyhub/contract/catalog';
 import { Modal } from '@studyhub/shared/modal';
 import type { AvailableUnit } from '@studyhub/contract/schemas';
@@ -31,6 +32,13 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: 10px;
   margin-top: auto;
+`;
+
+const WaysOn = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
+  margin-top: 16px;
 `;
 
 const Status = styled(Muted)`
@@ -57,25 +65,39 @@ export function SubjectPage() {
   const { state } = useLocation();
   const context = readSubjectContext(state);
   const [preview, setPreview] = useState<{ unit: Unit; file: AvailableUnit } | null>(null);
-  const subject = context ? findSubject(subjectCode) : undefined;
-  // Nothing to ask about for a subject that lists no units.
-  const asked = subject && subject.units.length > 0 ? subject.code : null;
+  const subject = findSubject(subjectCode);
+  // Nothing to ask about for a subject that lists no units, or one reached without its context.
+  const asked = context && subject && subject.units.length > 0 ? subject.code : null;
   const availability = useUnitAvailability(asked, context?.branch ?? null);
 
-  if (!context) {
-    return (
-      <Page>
-        <Notice role="alert">{MESSAGES.missingSubjectContext}</Notice>
-      </Page>
-    );
-  }
+  // A code no subject has is "not found" however it was reached (a typed or old link has no state either).
   if (!subject) {
     return (
       <Page>
         <PageTitle>{MESSAGES.subjectNotFound}</PageTitle>
         <Notice>
           <Muted>No subject has the code “{subjectCode}”.</Muted>
+          <WaysOn aria-label="Ways on">
+            <ButtonLink to={PATHS.notes}>Search the notes</ButtonLink>
+            <ButtonLink to={PATHS.home} $variant="secondary">
+              Home
+            </ButtonLink>
+          </WaysOn>
         </Notice>
+      </Page>
+    );
+  }
+  if (!context) {
+    const year = yearInfo(subject.year);
+    return (
+      <Page>
+        <Notice role="alert">{MESSAGES.missingSubjectContext}</Notice>
+        <WaysOn aria-label="Ways on">
+          <ButtonLink to={yearPath(year.number)}>Open {year.label}</ButtonLink>
+          <ButtonLink to={PATHS.notes} $variant="secondary">
+            Search the notes
+          </ButtonLink>
+        </WaysOn>
       </Page>
     );
   }

@@ -33,7 +33,13 @@ const NOTES: RecentNote[] = [
 ];
 
 function LocationProbe() {
-  return <p data-testid="location">{useLocation().pathname}</p>;
+  const { pathname, state } = useLocation();
+  return (
+    <>
+      <p data-testid="location">{pathname}</p>
+      <p data-testid="location-state">{JSON.stringify(state)}</p>
+    </>
+  );
 }
 
 function renderRecent(options: RenderOptions = {}) {
@@ -118,7 +124,7 @@ describe('RecentNotes', () => {
     expect(screen.queryByText('Please log in to access notes')).not.toBeInTheDocument();
   });
 
-  it('an anonymous visitor is told to log in and sent to /login after 1.5 s', async () => {
+  it('an anonymous visitor is told to log in and sent to /login after 1.5 s, to come back to /notes', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
     jest.spyOn(apiClient, 'get').mockResolvedValue({ data: NOTES });
@@ -129,6 +135,9 @@ describe('RecentNotes', () => {
     expect(location()).toBe('/');
     await act(async () => jest.advanceTimersByTime(1));
     expect(location()).toBe('/login');
+    expect(JSON.parse(screen.getByTestId('location-state').textContent!)).toEqual({
+      returnTo: { path: '/notes' },
+    });
     // The toast library loads with the first toast (decision 014), so the toast is awaited, not timed.
     expect(await screen.findByText('Please log in to access notes')).toBeInTheDocument();
   });

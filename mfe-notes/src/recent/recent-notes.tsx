@@ -1,7 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Card, Grid, Muted, Notice, useApiQuery, useSession, notify } from '@studyhub/shared';
+import {
+  Button,
+  Card,
+  Grid,
+  loginStateReturningTo,
+  Muted,
+  Notice,
+  useApiQuery,
+  useSession,
+  notify,
+} from '@studyhub/shared';
 import { FRAME_TOAST_AUTO_CLOSE_MS, MESSAGES, PATHS } from '@studyhub/contract';
 import { getRecentNotes } from '../api/get-recent-notes';
 import { REDIRECT_ANONYMOUS_NOTE_CARD_MS } from '../constants';
@@ -50,7 +60,11 @@ export function RecentNotes() {
     }
     notify.info(MESSAGES.loginToAccessNotes, { autoClose: FRAME_TOAST_AUTO_CLOSE_MS });
     if (redirect.current) clearTimeout(redirect.current);
-    redirect.current = setTimeout(() => navigate(PATHS.login), REDIRECT_ANONYMOUS_NOTE_CARD_MS);
+    // After signing in, the visitor lands where a signed-in tap goes (decision 017's return rule).
+    redirect.current = setTimeout(
+      () => navigate(PATHS.login, { state: loginStateReturningTo(PATHS.notes) }),
+      REDIRECT_ANONYMOUS_NOTE_CARD_MS,
+    );
   }
 
   return (
