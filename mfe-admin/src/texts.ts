@@ -1,6 +1,15 @@
 /** The upload page's texts: product §5 and §8 word for word, and our own where the SPEC is silent. */
 export const UPLOAD_TEXTS = {
   allFieldsRequired: '⚠️ All fields are required!',
+  /** Beside each field a submit found empty. */
+  missing: {
+    file: 'Choose a PDF file.',
+    branch: 'Choose a branch.',
+    year: 'Choose a year.',
+    semester: 'Choose a semester.',
+    subject: 'Choose a subject.',
+    unit: 'Choose a unit.',
+  },
   success: '✅ Upload successful!',
   /** A teacher's upload waits for an admin (decision 026). */
   submitted: '✅ Upload received! An admin will review it before students can see it.',

@@ -165,11 +165,18 @@ describe('UploadNotesPage form rules', () => {
     await user.selectOptions(select('Year'), 'Third Year');
     await user.selectOptions(select('Semester'), 'Semester 5');
     await user.selectOptions(select('Subject'), 'CS-505 — Lab (Linux)');
-    expect(optionTexts('Unit')).toEqual(['Unit 1', 'Unit 2', 'Unit 3', 'Unit 4', 'Unit 5', 'Unit 6']);
+    expect(optionTexts('Unit')).toEqual([
+      'Unit 1 — Overview of Unix/Linux',
+      'Unit 2 — Shell Programming',
+      'Unit 3 — File System',
+      'Unit 4 — Process Control',
+      'Unit 5 — System Security',
+      'Unit 6 — DHCP',
+    ]);
     await user.selectOptions(select('Unit'), 'Unit 6');
 
     await user.selectOptions(select('Subject'), 'CS-506 — Lab (Python)');
-    expect(optionTexts('Unit')).toEqual(['Unit 1']);
+    expect(optionTexts('Unit')).toEqual(['Unit 1 — Python lab experiments']);
     expect(select('Unit').value).toBe('');
   });
 
@@ -210,6 +217,23 @@ describe('UploadNotesPage form rules', () => {
     await submit();
     expect(screen.getByRole('alert')).toHaveTextContent('⚠️ All fields are required!');
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('marks each missing field where it is, until it is filled', async () => {
+    renderPage();
+    await user.selectOptions(select('Branch'), 'CSE');
+    await submit();
+    expect(select('Branch')).not.toHaveAccessibleDescription();
+    expect(field('PDF file')).toHaveAccessibleDescription('Choose a PDF file.');
+    expect(field('PDF file')).toHaveAttribute('aria-invalid', 'true');
+    expect(select('Year')).toHaveAccessibleDescription('Choose a year.');
+    expect(select('Unit')).toHaveAccessibleDescription('Choose a unit.');
+
+    await user.selectOptions(select('Year'), 'Third Year');
+    expect(select('Year')).not.toHaveAccessibleDescription();
+    expect(select('Semester')).toHaveAccessibleDescription('Choose a semester.');
+    await user.upload(field('PDF file'), pdf());
+    expect(field('PDF file')).toHaveAccessibleDescription('Chosen: unit1.pdf');
   });
 
   it('refuses a file that is not a PDF', async () => {
@@ -255,7 +279,7 @@ describe('UploadNotesPage upload', () => {
     user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   }
 
-  it('sends the choices, follows the real upload progress, then succeeds and resets after 1.5 s', async () => {
+  it('sends the choices, follows the real upload progress, then succeeds and moves to the next unit after 1.5 s', async () => {
     useFakeClock();
     const request = holdPost();
     renderPage();
@@ -305,7 +329,14 @@ describe('UploadNotesPage upload', () => {
     expect(select('Branch').value).toBe('CSE');
     expect(select('Unit').value).toBe('Unit 2');
     await act(async () => jest.advanceTimersByTime(1));
-    for (const name of ['Branch', 'Year', 'Semester', 'Subject', 'Unit']) expect(select(name).value).toBe('');
+    // The teacher goes on with the same subject: its choices stay and the next unit is chosen.
+    expect(['Branch', 'Year', 'Semester', 'Subject', 'Unit'].map((name) => select(name).value)).toEqual([
+      'CSE',
+      'Third Year',
+      '5',
+      'CS-501',
+      'Unit 3',
+    ]);
     expect((field('PDF file') as HTMLInputElement).files).toHaveLength(0);
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();

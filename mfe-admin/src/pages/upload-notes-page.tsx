@@ -22,13 +22,14 @@ import { FormCard, FormPage, FormProblem } from '../components/form-card';
 import { ProgressBar } from '../components/progress-bar';
 import { UPLOAD_TEXTS } from '../texts';
 import {
+  nextUnit,
   semesterLabel,
   semestersOf,
   subjectOptionLabel,
   subjectsFor,
   UPLOAD_BRANCHES,
   UPLOAD_YEARS,
-  unitsOf,
+  unitOptions,
 } from '../upload/upload-options';
 import { useUploadProgress } from '../upload/use-upload-progress';
 import { UPLOAD_FAILURE_TOAST_MS, UPLOAD_FORM_RESET_MS, UPLOAD_SUCCESS_TOAST_MS } from '../constants';
@@ -55,6 +56,8 @@ interface Fields {
 }
 
 const EMPTY: Fields = { branch: '', year: '', semester: '', subject: '', unit: '' };
+
+type Required = keyof Fields | 'file';
 
 const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
@@ -108,6 +111,8 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The fields a submit found empty, each marked where it is until it is filled. */
+  const [missing, setMissing] = useState<ReadonlySet<Required>>(new Set());
   const [busy, setBusy] = useState(false);
   const progress = useUploadProgress();
 
@@ -120,17 +125,23 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
 
   const semesters = semestersOf(fields.year);
   const subjects = fields.branch && fields.semester ? subjectsFor(fields.branch, fields.semester) : [];
-  const units = fields.subject ? unitsOf(fields.subject) : [];
+  const units = fields.subject ? unitOptions(fields.subject) : [];
   const noSubjects = Boolean(fields.branch && fields.semester) && subjects.length === 0;
+
+  const filled = (names: readonly Required[]) =>
+    setMissing((current) => new Set([...current].filter((name) => !names.includes(name))));
+  const missingText = (name: Required) => (missing.has(name) ? UPLOAD_TEXTS.missing[name] : undefined);
 
   // Each choice clears the choices that depend on it (product §4: the year resets the semester).
   const choose = (changes: Partial<Fields>) => {
     setProblem(null);
+    filled(Object.entries(changes).flatMap(([name, value]) => (value ? [name as Required] : [])));
     setFields((current) => ({ ...current, ...changes }));
   };
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     setProblem(null);
+    filled(['file']);
     const chosen = event.target.files?.[0] ?? null;
     if (chosen && !isPdf(chosen)) {
       setFile(null);
@@ -142,8 +153,9 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
     setFile(chosen);
   }
 
-  function resetForm() {
-    setFields(EMPTY);
+  // A teacher uploads a subject unit by unit: the subject stays chosen and the next unit is picked.
+  function readyForNextUnit() {
+    setFields((current) => ({ ...current, unit: nextUnit(current.subject, current.unit) }));
     setFile(null);
     setFileProblem(null);
     setProblem(null);
@@ -156,6 +168,10 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
     event.preventDefault();
     if (busy) return;
     const { branch, year, semester, subject, unit } = fields;
+    const empty = (Object.entries({ file, branch, year, semester, subject, unit }) as [Required, unknown][])
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    setMissing(new Set(empty));
     if (!file || !branch || !year || !semester || !subject || !unit) {
       setProblem(UPLOAD_TEXTS.allFieldsRequired);
       return;
@@ -173,7 +189,7 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
       notify.success(reply.state === 'pending' ? UPLOAD_TEXTS.submitted : UPLOAD_TEXTS.success, {
         autoClose: UPLOAD_SUCCESS_TOAST_MS,
       });
-      resetTimer.current = setTimeout(resetForm, UPLOAD_FORM_RESET_MS);
+      resetTimer.current = setTimeout(readyForNextUnit, UPLOAD_FORM_RESET_MS);
     } catch (error) {
       progress.reset();
       setBusy(false);
@@ -204,12 +220,12 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
             accept="application/pdf,.pdf"
             disabled={busy}
             onChange={chooseFile}
-            aria-invalid={fileProblem ? true : undefined}
+            aria-invalid={fileProblem || missing.has('file') ? true : undefined}
             aria-describedby={fileHintId}
           />
-          {fileProblem ? (
-            <FormProblem id={fileHintId} role="alert">
-              {fileProblem}
+          {fileProblem || missing.has('file') ? (
+            <FormProblem id={fileHintId} role={fileProblem ? 'alert' : undefined}>
+              {fileProblem ?? UPLOAD_TEXTS.missing.file}
             </FormProblem>
           ) : (
             <FieldHint id={fileHintId}>{file ? `Chosen: ${file.name}` : 'PDF files only.'}</FieldHint>
@@ -219,6 +235,7 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
           label="Branch"
           placeholder="Select branch"
           value={fields.branch}
+          problem={missingText('branch')}
           disabled={busy}
           options={UPLOAD_BRANCHES.map((branch) => ({ value: branch, label: branch }))}
           onChange={(branch) => choose({ branch, subject: '', unit: '' })}
@@ -227,6 +244,7 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
           label="Year"
           placeholder="Select year"
           value={fields.year}
+          problem={missingText('year')}
           disabled={busy}
           options={UPLOAD_YEARS.map((year) => ({ value: year, label: year }))}
           onChange={(year) => choose({ year, semester: '', subject: '', unit: '' })}
@@ -235,6 +253,7 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
           label="Semester"
           placeholder="Select semester"
           value={fields.semester}
+          problem={missingText('semester')}
           disabled={busy || semesters.length === 0}
           options={semesters.map((semester) => ({ value: String(semester), label: semesterLabel(semester) }))}
           onChange={(semester) => choose({ semester, subject: '', unit: '' })}
@@ -243,6 +262,7 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
           label="Subject"
           placeholder="Select subject"
           value={fields.subject}
+          problem={missingText('subject')}
           disabled={busy || subjects.length === 0}
           options={subjects.map((subject) => ({ value: subject.code, label: subjectOptionLabel(subject) }))}
           onChange={(subject) => choose({ subject, unit: '' })}
@@ -252,8 +272,9 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
           label="Unit"
           placeholder="Select unit"
           value={fields.unit}
+          problem={missingText('unit')}
           disabled={busy || units.length === 0}
-          options={units.map((unit) => ({ value: unit, label: unit }))}
+          options={units}
           onChange={(unit) => choose({ unit })}
         />
         {(busy || progress.percent > 0) && <ProgressBar percent={progress.percent} label="Upload progress" />}

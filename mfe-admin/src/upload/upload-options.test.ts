@@ -6,7 +6,8 @@ import {
   subjectsFor,
   UPLOAD_BRANCHES,
   UPLOAD_YEARS,
-  unitsOf,
+  nextUnit,
+  unitOptions,
 } from './upload-options';
 
 const codes = (branch: string, semester: number) => subjectsFor(branch, semester).map((s) => s.code);
@@ -86,7 +87,16 @@ describe('upload options', () => {
     ['CS-506', 1],
     ['CS-302', 7],
   ])('%s has %p units', (code, count) => {
-    expect(unitsOf(code)).toEqual(Array.from({ length: count }, (_, i) => `Unit ${i + 1}`));
+    expect(unitOptions(code).map((option) => option.value)).toEqual(
+      Array.from({ length: count }, (_, i) => `Unit ${i + 1}`),
+    );
+  });
+
+  it('names each unit with its topic, and knows the next one', () => {
+    expect(unitOptions('CS-501')[2]).toEqual({ value: 'Unit 3', label: 'Unit 3 — Grammars' });
+    expect(nextUnit('CS-501', 'Unit 3')).toBe('Unit 4');
+    expect(nextUnit('CS-501', 'Unit 5')).toBe('');
+    expect(nextUnit('CS-999', 'Unit 1')).toBe('');
   });
 
   it('every choice the form can offer is one the server accepts', () => {
@@ -94,7 +104,7 @@ describe('upload options', () => {
       for (const year of UPLOAD_YEARS) {
         for (const semester of semestersOf(year)) {
           for (const subject of subjectsFor(branch, semester)) {
-            for (const unit of unitsOf(subject.code)) {
+            for (const { value: unit } of unitOptions(subject.code)) {
               const query = { branch, year, semester: `Semester ${semester}`, subject: subject.code, unit };
               expect(uploadQuery.safeParse(query).success).toBe(true);
             }

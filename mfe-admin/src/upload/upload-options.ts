@@ -4,6 +4,7 @@
  * the server's uploadQuery reads too) and one unit per topic of the chosen subject. Every choice it offers is one
  * the server accepts, so every upload is browsable.
  */
+import type { SelectOption } from '@studyhub/shared';
 import { findSubject, UPLOAD_FORM, uploadSubjects, type Subject } from '@studyhub/contract/catalog';
 
 export const UPLOAD_BRANCHES: readonly string[] = UPLOAD_FORM.branches;
@@ -20,12 +21,23 @@ export function subjectsFor(branch: string, semester: number | string): Subject[
 }
 
 export const semesterLabel = (semester: number | string) => `Semester ${semester}`;
-export const unitLabel = (unit: number) => `Unit ${unit}`;
+const unitValue = (unit: number) => `Unit ${unit}`;
 
-/** "Unit 1" … "Unit n" for the subject's n topics. */
-export function unitsOf(code: string): string[] {
+/** One option per topic of the subject: sent as "Unit 3", shown with its topic ("Unit 3 — Grammars"). */
+export function unitOptions(code: string): SelectOption[] {
   const subject = findSubject(code);
-  return subject ? subject.units.map((_topic, index) => unitLabel(index + 1)) : [];
+  if (!subject) return [];
+  return subject.units.map((topic, index) => ({
+    value: unitValue(index + 1),
+    label: `${unitValue(index + 1)} — ${topic}`,
+  }));
+}
+
+/** The unit after `unit` of the subject, for the next upload of a teacher going through a subject; '' at its end. */
+export function nextUnit(code: string, unit: string): string {
+  const options = unitOptions(code);
+  const index = options.findIndex((option) => option.value === unit);
+  return index >= 0 ? (options[index + 1]?.value ?? '') : '';
 }
 
 export const subjectOptionLabel = (subject: Subject) => `${subject.code} — ${subject.name}`;
