@@ -14,10 +14,11 @@ export async function getReviewQueue(
 
 /**
  * How many uploads wait for review, for an admin's Quick Links and admin home; null while unknown, on failure,
- * and for anyone who is not an admin (nothing is asked then: the server answers admins only).
+ * and for anyone who is not an admin (nothing is asked then: the server answers admins only). A new `asOf`
+ * (the header passes the page's path) asks again, so a count shown across pages follows the reviews made.
  */
-export function usePendingReviewCount(user: SessionUser | null): number | null {
-  const queue = useApiQuery(mayOpen('admin', user) ? 'pending-review-count' : null, (signal) =>
+export function usePendingReviewCount(user: SessionUser | null, asOf = ''): number | null {
+  const queue = useApiQuery(mayOpen('admin', user) ? `pending-review-count:${asOf}` : null, (signal) =>
     getReviewQueue({ pageSize: 1 }, signal),
   );
   return queue.status === 'ready' ? queue.data.total : null;

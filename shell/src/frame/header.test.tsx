@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { useLocation } from 'react-router-dom';
-import type { SessionUser } from '@studyhub/shared';
-import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { apiClient, type SessionUser } from '@studyhub/shared';
+import { ADMIN, renderWithProviders, STUDENT, TEACHER } from '@studyhub/shared/testing';
 import { Header } from './header';
 
 function LocationProbe() {
@@ -169,5 +169,51 @@ describe('Header', () => {
     expect(iconOf(toggle)).toBe('sun');
     await userEvent.click(toggle);
     expect(iconOf(screen.getByRole('button', { name: 'Switch to dark mode' }))).toBe('moon');
+  });
+});
+
+describe('Header for staff', () => {
+  const reviewQueue = (total: number) =>
+    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { items: [], page: 1, pageSize: 1, total } });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('a student sees the five links and asks nothing', () => {
+    const get = reviewQueue(0);
+    renderHeader({ user: STUDENT });
+    expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual(NAV.map(([l, to]) => [l, to]));
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('a teacher also sees Upload and My uploads, in the row and in the menu', async () => {
+    const get = reviewQueue(0);
+    renderHeader({ user: TEACHER });
+    const staff = [
+      ['Upload', '/admin/upload-notes'],
+      ['My uploads', '/my-uploads'],
+    ];
+    expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual([...NAV, ...staff]);
+    await userEvent.click(menuButton());
+    expect(linksOf(screen.getByRole('navigation', { name: 'Mobile menu' }))).toEqual([...NAV, ...staff]);
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('an admin also sees Admin and Review uploads with how many wait, asked again on each page', async () => {
+    const get = reviewQueue(3);
+    renderHeader({ user: ADMIN });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Review uploads 3 waiting' })).toHaveAttribute(
+      'href',
+      '/admin/review-uploads',
+    );
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    const asked = get.mock.calls.length;
+
+    get.mockResolvedValue({ data: { items: [], page: 1, pageSize: 1, total: 0 } });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Notes' }));
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Review uploads' })).toBeInTheDocument(),
+    );
+    expect(get.mock.calls.length).toBeGreaterThan(asked);
   });
 });

@@ -1,13 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ButtonLink, useLogout, useSession, useThemeMode } from '@studyhub/shared';
+import {
+  Button,
+  ButtonLink,
+  CountBadge,
+  useLogout,
+  usePendingReviewCount,
+  useSession,
+  useThemeMode,
+} from '@studyhub/shared';
 import { PATHS, type AreaName } from '@studyhub/contract';
 import { preloadArea } from '../areas/area-loader';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 import { usePageIsLive } from './use-page-is-live';
+import { useVisitor, type Visitor } from './visitor';
 
-const NAV_LINKS: readonly { label: string; to: string; area?: AreaName }[] = [
+interface NavItem {
+  label: string;
+  to: string;
+  area?: AreaName;
+}
+
+const NAV_LINKS: readonly NavItem[] = [
   { label: 'Home', to: PATHS.home },
   { label: 'Notes', to: PATHS.notes, area: 'notes' },
   { label: 'Syllabus', to: PATHS.syllabus, area: 'syllabus' },
@@ -15,7 +30,23 @@ const NAV_LINKS: readonly { label: string; to: string; area?: AreaName }[] = [
   { label: 'Contact-us', to: PATHS.contact },
 ];
 
+/** Staff tools in the header, beside the links everyone has: only pages the visitor's role opens. */
+const STAFF_LINKS: Record<Visitor, readonly NavItem[]> = {
+  anonymous: [],
+  student: [],
+  teacher: [
+    { label: 'Upload', to: PATHS.uploadNotes, area: 'admin' },
+    { label: 'My uploads', to: PATHS.myUploads, area: 'admin' },
+  ],
+  admin: [
+    { label: 'Admin', to: PATHS.admin, area: 'admin' },
+    { label: 'Review uploads', to: PATHS.reviewUploads, area: 'admin' },
+  ],
+};
+
 const MOBILE_BREAKPOINT = '820px';
+/** With staff links the row needs more room before the links fold into the menu. */
+const STAFF_MOBILE_BREAKPOINT = '1080px';
 /** Below this (small Android phones, 320–400 px) the header's one row is tightened so it never overflows. */
 const NARROW_PHONE = '400px';
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -64,7 +95,7 @@ const Logo = styled(Link)`
   }
 `;
 
-const Links = styled.nav<{ $mobile?: boolean }>`
+const Links = styled.nav<{ $mobile?: boolean; $foldBelow: string }>`
   display: flex;
   &[hidden] {
     display: none;
@@ -80,28 +111,38 @@ const Links = styled.nav<{ $mobile?: boolean }>`
     background: ${({ theme }) => theme.colors.surfaceAlt};
     color: ${({ theme }) => theme.colors.primary};
   }
-  ${({ $mobile }) =>
+  ${({ $mobile, $foldBelow }) =>
     $mobile
       ? `flex-direction: column; padding: 8px 20px 16px;`
-      : `@media (max-width: ${MOBILE_BREAKPOINT}) { display: none; }`}
+      : `@media (max-width: ${$foldBelow}) { display: none; }`}
 `;
 
-const MenuButton = styled(Button)`
+const MenuButton = styled(Button)<{ $foldBelow: string }>`
   display: none;
-  @media (max-width: ${MOBILE_BREAKPOINT}) {
+  @media (max-width: ${({ $foldBelow }) => $foldBelow}) {
     display: inline-flex;
   }
 `;
 
-function NavLinks({ mobile, hidden }: { mobile?: boolean; hidden?: boolean }) {
+interface NavLinksProps {
+  links: readonly NavItem[];
+  foldBelow: string;
+  /** Admins' pending uploads, shown on the review link. */
+  waiting: number | null;
+  mobile?: boolean;
+  hidden?: boolean;
+}
+
+function NavLinks({ links, foldBelow, waiting, mobile, hidden }: NavLinksProps) {
   return (
     <Links
       aria-label={mobile ? 'Mobile menu' : 'Main'}
       $mobile={mobile}
+      $foldBelow={foldBelow}
       id={mobile ? MOBILE_MENU_ID : undefined}
       hidden={hidden}
     >
-      {NAV_LINKS.map(({ label, to, area }) => (
+      {links.map(({ label, to, area }) => (
         <NavLink
           key={to}
           to={to}
@@ -111,6 +152,9 @@ function NavLinks({ mobile, hidden }: { mobile?: boolean; hidden?: boolean }) {
           onTouchStart={area ? () => preloadArea(area) : undefined}
         >
           {label}
+          {to === PATHS.reviewUploads && waiting !== null && waiting > 0 && (
+            <CountBadge count={waiting} of="waiting" />
+          )}
         </NavLink>
       ))}
     </Links>
@@ -129,6 +173,11 @@ export function Header() {
   // On the prerendered page these buttons do nothing until React listens: a tap on a slow phone would be lost,
   // so they are disabled until then (decision 014), and the browser says so.
   const live = usePageIsLive();
+  const { visitor, user } = useVisitor();
+  const staffLinks = STAFF_LINKS[visitor];
+  const links = staffLinks.length > 0 ? [...NAV_LINKS, ...staffLinks] : NAV_LINKS;
+  const foldBelow = staffLinks.length > 0 ? STAFF_MOBILE_BREAKPOINT : MOBILE_BREAKPOINT;
+  const waiting = usePendingReviewCount(user, pathname);
 
   // Escape closes the open menu from anywhere on the page and gives focus back to its button.
   useEffect(() => {
@@ -148,7 +197,7 @@ export function Header() {
         <Logo to={PATHS.home} aria-label="StudyHub home">
           Study<span>Hub</span>
         </Logo>
-        <NavLinks />
+        <NavLinks links={links} foldBelow={foldBelow} waiting={waiting} />
         <Button
           $variant="ghost"
           onClick={toggle}
@@ -169,6 +218,7 @@ export function Header() {
         )}
         <MenuButton
           ref={menuButton}
+          $foldBelow={foldBelow}
           $variant="ghost"
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
@@ -180,7 +230,7 @@ export function Header() {
         </MenuButton>
       </Inner>
       {/* Always in the page, so the button's aria-controls names an element; hidden while closed. */}
-      <NavLinks mobile hidden={!menuOpen} />
+      <NavLinks links={links} foldBelow={foldBelow} waiting={waiting} mobile hidden={!menuOpen} />
     </Bar>
   );
 }

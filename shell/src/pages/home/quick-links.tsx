@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CountBadge, usePendingReviewCount, useSession, type SessionUser } from '@studyhub/shared';
-import { mayOpen, PATHS, SUPPORT_EMAIL } from '@studyhub/contract';
-import { usePageIsLive } from '../../frame/use-page-is-live';
-
-type Visitor = 'anonymous' | 'student' | 'teacher' | 'admin';
+import { CountBadge, usePendingReviewCount } from '@studyhub/shared';
+import { PATHS, SUPPORT_EMAIL } from '@studyhub/contract';
+import { useVisitor, type Visitor } from '../../frame/visitor';
 
 interface QuickLink {
   label: string;
@@ -38,13 +36,6 @@ export const QUICK_LINKS: Record<Visitor, readonly QuickLink[]> = {
   ],
 };
 
-/** The most a role may do, as the route table's guards decide it (the server decides again on every call). */
-function visitorOf(user: SessionUser | null): Visitor {
-  if (!user) return 'anonymous';
-  if (mayOpen('admin', user)) return 'admin';
-  return mayOpen('teacher', user) ? 'teacher' : 'student';
-}
-
 const Section = styled.section`
   margin: 0 0 48px;
   ul {
@@ -69,10 +60,8 @@ const Section = styled.section`
 export function QuickLinks() {
   // The prerendered page, and React taking it over, show what an anonymous visitor sees (as does a session
   // still loading): the session may be read before Home hydrates, and the HTML must match what was prerendered.
-  const live = usePageIsLive();
-  const { user } = useSession();
-  const visitor = live ? visitorOf(user) : 'anonymous';
-  const waiting = usePendingReviewCount(live ? user : null);
+  const { visitor, user } = useVisitor();
+  const waiting = usePendingReviewCount(user);
 
   return (
     <Section aria-labelledby="quick-links">
