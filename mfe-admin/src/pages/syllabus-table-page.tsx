@@ -33,8 +33,11 @@ const Links = styled.span`
   flex-wrap: wrap;
   gap: 6px;
   a {
-    min-width: 1.6em;
-    text-align: center;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-width: 44px;
+    min-height: 44px;
   }
 `;
 

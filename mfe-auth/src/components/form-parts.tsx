@@ -69,6 +69,9 @@ export const FieldHint = styled(SharedFieldHint)`
 export const LinkButton = styled.button.attrs({ type: 'button' })`
   font: inherit;
   padding: 0;
+  /* Looks like a link, taps like a button. */
+  min-height: 44px;
+  min-width: 44px;
   border: none;
   background: none;
   color: ${({ theme }) => theme.colors.primary};

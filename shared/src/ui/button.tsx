@@ -10,6 +10,9 @@ const buttonStyle = css<{ $variant?: Variant }>`
   justify-content: center;
   gap: 8px;
   padding: 10px 18px;
+  /* A finger-sized target everywhere, icon-only buttons included (WCAG 2.5.5). */
+  min-height: 44px;
+  min-width: 44px;
   border-radius: 999px;
   font: inherit;
   font-weight: 600;

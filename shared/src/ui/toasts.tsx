@@ -95,6 +95,17 @@ const COLLAPSED_HEADER = '(max-width: 820px)';
 const ToastLayout = createGlobalStyle`
   html:root { --toastify-toast-width: ${widthPx}px; --toastify-toast-top: 7rem; }
   .Toastify__toast { margin-bottom: ${stackSpacingPx}px; }
+  /* A finger-sized close button in the corner (react-toastify's is a 14 px glyph), with the text kept clear of it. */
+  html:root .Toastify__close-button {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    min-width: 44px;
+    min-height: 44px;
+    top: 0;
+    right: 0;
+  }
+  html:root .Toastify__toast { padding-right: 44px; }
   @media ${COLLAPSED_HEADER} {
     html:root .Toastify__toast-container--top-right,
     html:root .Toastify__toast-container--top-center {

@@ -26,7 +26,12 @@ const Columns = styled.div`
     padding: 0;
     margin: 0;
     display: grid;
-    gap: 4px;
+  }
+  /* Stacked links a finger can tell apart: each 44 px tall. */
+  li a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
   }
 `;
 
