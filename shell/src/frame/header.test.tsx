@@ -3,15 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { useLocation } from 'react-router-dom';
 import type { SessionUser } from '@studyhub/shared';
-import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { STUDENT } from '@studyhub/shared/testing';
 import { Header } from './header';
+import { renderWithAreas } from '../testing/area-registry';
 
 function LocationProbe() {
   return <p data-testid="location">{useLocation().pathname}</p>;
 }
 
 function renderHeader(options: { user?: SessionUser; route?: string } = {}) {
-  return renderWithProviders(
+  return renderWithAreas(
     <>
       <Header />
       <LocationProbe />

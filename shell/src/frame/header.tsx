@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ButtonLink, useLogout, useSession, useThemeMode } from '@studyhub/shared';
 import { PATHS, type AreaName } from '@studyhub/contract';
-import { preloadArea } from '../areas/area-loader';
+import { useAreaRegistry } from '../areas/area-registry-context';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 import { usePageIsLive } from './use-page-is-live';
 
@@ -94,6 +94,7 @@ const MenuButton = styled(Button)`
 `;
 
 function NavLinks({ mobile, hidden }: { mobile?: boolean; hidden?: boolean }) {
+  const areas = useAreaRegistry();
   return (
     <Links
       aria-label={mobile ? 'Mobile menu' : 'Main'}
@@ -106,9 +107,9 @@ function NavLinks({ mobile, hidden }: { mobile?: boolean; hidden?: boolean }) {
           key={to}
           to={to}
           end={to === PATHS.home}
-          onMouseEnter={area ? () => preloadArea(area) : undefined}
-          onFocus={area ? () => preloadArea(area) : undefined}
-          onTouchStart={area ? () => preloadArea(area) : undefined}
+          onMouseEnter={area ? () => areas.preload(area) : undefined}
+          onFocus={area ? () => areas.preload(area) : undefined}
+          onTouchStart={area ? () => areas.preload(area) : undefined}
         >
           {label}
         </NavLink>
