@@ -8,6 +8,8 @@ import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { PATHS } from '@studyhub/contract';
 import { App } from './src/app';
+import { createAreaRegistry } from './src/areas/area-registry';
+import { browserAreaPorts } from './src/areas/browser-area-ports';
 import { NO_OVERRIDES } from './src/areas/override-request';
 
 export function prerender(): { html: string; styles: string } {
@@ -16,7 +18,8 @@ export function prerender(): { html: string; styles: string } {
     const html = renderToString(
       sheet.collectStyles(
         <StaticRouter location={PATHS.home}>
-          <App overrides={NO_OVERRIDES} />
+          {/* A registry that is never started: Home's first screen loads no area. */}
+          <App areas={createAreaRegistry(browserAreaPorts())} overrides={NO_OVERRIDES} />
         </StaticRouter>,
       ),
     );

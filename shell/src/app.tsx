@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { AppProviders, Toasts } from '@studyhub/shared';
 import { AreaPreloader } from './areas/area-preloader';
+import type { AreaRegistry } from './areas/area-registry';
+import { AreaRegistryProvider } from './areas/area-registry-context';
 import { showsOverrides, type OverrideResolution } from './areas/override-request';
 import { Banner } from './frame/banner';
 import { DocumentTitle } from './frame/document-title';
@@ -35,32 +37,35 @@ const Layout = styled.div`
 
 /**
  * The whole site inside the caller's router (the browser's, or a static one when prerendering).
- * `overrides`: the area versions an admin is trying in this browser (decided at start-up).
+ * `areas`: the page's area registry; `overrides`: the area versions an admin is trying in this browser (both
+ * decided at start-up).
  */
-export function App({ overrides }: { overrides: OverrideResolution }) {
+export function App({ areas, overrides }: { areas: AreaRegistry; overrides: OverrideResolution }) {
   return (
-    <AppProviders>
-      <ScrollToTop />
-      <RouteProgress />
-      <DocumentTitle />
-      <RouteFocus />
-      <StaleToasts />
-      <Layout>
-        <SkipLink />
-        <Banner />
-        {showsOverrides(overrides) && (
-          <Suspense fallback={null}>
-            <OverrideBanner {...overrides} />
-          </Suspense>
-        )}
-        <Header />
-        <div data-role="content" id={CONTENT_ID} tabIndex={-1}>
-          <AppRoutes />
-        </div>
-        <Footer />
-      </Layout>
-      <Toasts />
-      <AreaPreloader />
-    </AppProviders>
+    <AreaRegistryProvider registry={areas}>
+      <AppProviders>
+        <ScrollToTop />
+        <RouteProgress />
+        <DocumentTitle />
+        <RouteFocus />
+        <StaleToasts />
+        <Layout>
+          <SkipLink />
+          <Banner />
+          {showsOverrides(overrides) && (
+            <Suspense fallback={null}>
+              <OverrideBanner {...overrides} />
+            </Suspense>
+          )}
+          <Header />
+          <div data-role="content" id={CONTENT_ID} tabIndex={-1}>
+            <AppRoutes />
+          </div>
+          <Footer />
+        </Layout>
+        <Toasts />
+        <AreaPreloader />
+      </AppProviders>
+    </AreaRegistryProvider>
   );
 }

@@ -2,7 +2,8 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { PATHS } from '@studyhub/contract';
-import { registerAreas } from './areas/area-loader';
+import { createAreaRegistry, type AreaRegistry } from './areas/area-registry';
+import { browserAreaPorts } from './areas/browser-area-ports';
 import { showsOverrides, type OverrideResolution } from './areas/override-request';
 import { App } from './app';
 import { yieldToMain } from './yield-to-main';
@@ -16,10 +17,10 @@ const rootOptions: RootOptions = {
  * The page's HTML is Home as prerendered for an anonymous visitor with no area overrides (decision 014): React
  * takes it over where this load would render the same, and renders afresh otherwise.
  */
-function mount(container: HTMLElement, overrides: OverrideResolution): void {
+function mount(container: HTMLElement, areas: AreaRegistry, overrides: OverrideResolution): void {
   const site = (
     <BrowserRouter>
-      <App overrides={overrides} />
+      <App areas={areas} overrides={overrides} />
     </BrowserRouter>
   );
   const prerendered = container.firstElementChild !== null;
@@ -38,9 +39,10 @@ function mount(container: HTMLElement, overrides: OverrideResolution): void {
 
 /** Areas are registered from /remotes.json before the first render; a failure there still renders the frame. */
 export async function startSite(): Promise<void> {
-  const overrides = await registerAreas();
+  const areas = createAreaRegistry(browserAreaPorts());
+  const overrides = await areas.start();
   await yieldToMain();
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element to mount into');
-  mount(container, overrides);
+  mount(container, areas, overrides);
 }

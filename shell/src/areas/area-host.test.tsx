@@ -1,32 +1,47 @@
+import type { FunctionComponent } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { AreaName, AreaRoutesProps, RemoteAreaModule } from '@studyhub/contract';
-import { renderWithProviders } from '@studyhub/shared/testing';
+import {
+  AREAS,
+  type AreaName,
+  type AreaRoutesProps,
+  type RemoteModule,
+  type RemotesFile,
+} from '@studyhub/contract';
+import { renderWithAreas, startedAreaRegistry } from '../testing/area-registry';
 import { AreaHost } from './area-host';
-import { chosenRemote, explainFailure, loadArea, reloadArea, type AreaLoadResult } from './area-loader';
-import { forgetReports } from './area-reports';
+import type { AreaRegistry, AreaRegistryPorts, ModuleLoadResult } from './area-registry';
+import { sendAreaReport } from './area-reports';
 
-// The Module Federation runtime cannot load remotes in jsdom; the loader is the edge, so it is replaced.
-jest.mock('./area-loader', () => ({
-  loadArea: jest.fn(),
-  reloadArea: jest.fn(),
-  preloadArea: jest.fn(),
-  explainFailure: jest.fn(),
-  chosenRemote: jest.fn(),
-  // The token is area-reports.test.ts's matter; here reports go out without one.
-  reportToken: jest.fn(() => Promise.resolve(null)),
-}));
+// Every area's canary takes everyone, so each page load here uses its version 1.0.0-cafe.
+const REMOTES: RemotesFile = Object.fromEntries(
+  AREAS.map((area) => [
+    area,
+    {
+      version: '1.0.0-beef',
+      entry: `/mfe/${area}/1.0.0-beef/mf-manifest.json`,
+      canary: { version: '1.0.0-cafe', entry: `/mfe/${area}/1.0.0-cafe/mf-manifest.json`, percent: 100 },
+    },
+  ]),
+);
 
-const mockedLoadArea = jest.mocked(loadArea);
-const mockedReloadArea = jest.mocked(reloadArea);
-const mockedExplain = jest.mocked(explainFailure);
-const mockedChosen = jest.mocked(chosenRemote);
+// The Module Federation runtime cannot load remotes in jsdom; the registry's ports are the edge, so they are
+// replaced. The report token is area-reports.test.ts's matter; here reports go out without one.
+const loadModule = jest.fn<AreaRegistryPorts['loadModule']>();
+const fetchRemotesFile = jest.fn<AreaRegistryPorts['fetchRemotesFile']>();
+const register = jest.fn<AreaRegistryPorts['register']>();
+const explainFailure = jest.fn<AreaRegistryPorts['explainFailure']>();
+let areas: AreaRegistry;
 
 /** The area reports this page load sent (decision 025), as their bodies. */
 let reports: unknown[];
 
-function areaModule(area: AreaName, Component: RemoteAreaModule['default']): AreaLoadResult {
+/** What the federation port hands the registry: any exposed module, its props unknown to it. */
+function areaModule(
+  area: AreaName,
+  Component: FunctionComponent<AreaRoutesProps>,
+): ModuleLoadResult<RemoteModule<never>> {
   return { ok: true, module: { default: Component, area, contractVersion: 1, buildVersion: 'test' } };
 }
 
@@ -38,19 +53,22 @@ const UNAVAILABLE = 'This section is temporarily unavailable';
 
 let consoleWarn: ReturnType<typeof jest.spyOn>;
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
-  mockedLoadArea.mockReset();
-  mockedReloadArea.mockReset();
-  mockedExplain.mockReset();
-  mockedExplain.mockResolvedValue(null);
-  forgetReports();
+  loadModule.mockReset();
+  fetchRemotesFile.mockReset();
+  fetchRemotesFile.mockResolvedValue({ file: REMOTES, reportToken: null });
+  register.mockReset();
+  explainFailure.mockReset();
+  explainFailure.mockResolvedValue(null);
   reports = [];
-  mockedChosen.mockImplementation((area) => ({
-    version: '1.0.0-cafe',
-    entry: `/mfe/${area}/1.0.0-cafe/mf-manifest.json`,
-    channel: 'canary',
-  }));
+  areas = await startedAreaRegistry(REMOTES, {
+    loadModule,
+    fetchRemotesFile,
+    register,
+    explainFailure,
+    sendReport: sendAreaReport,
+  });
   // jsdom has no fetch: record the reports that would go out.
   globalThis.fetch = jest.fn((_url: string | URL | Request, init?: RequestInit) => {
     reports.push(JSON.parse(String(init?.body)));
@@ -65,37 +83,40 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-// AreaHost keeps one lazy component per area for the page's lifetime, so each test uses its own area.
 describe('AreaHost', () => {
   it('shows a spinner, then renders the loaded area with the page it was given', async () => {
-    mockedLoadArea.mockResolvedValue(areaModule('notes', PageEcho));
-    renderWithProviders(<AreaHost area="notes" page="year" />);
+    loadModule.mockResolvedValue(areaModule('notes', PageEcho));
+    renderWithAreas(<AreaHost area="notes" page="year" />, { areas });
     expect(screen.getByRole('status', { name: 'Loading notes' })).toBeInTheDocument();
     expect(await screen.findByText('area page: year')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(mockedLoadArea).toHaveBeenCalledWith('notes');
+    expect(loadModule).toHaveBeenCalledWith(
+      'notes',
+      './Area',
+      expect.objectContaining({ version: '1.0.0-cafe' }),
+    );
     expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
     await waitFor(() => expect(reports).toEqual([{ area: 'notes', version: '1.0.0-cafe', kind: 'ok' }]));
   });
 
   it('shows the fallback when the area does not load, and Retry loads it again', async () => {
-    mockedLoadArea
+    loadModule
       .mockResolvedValueOnce({ ok: false, reason: 'syllabus failed to load' })
       .mockResolvedValueOnce(areaModule('syllabus', PageEcho));
-    mockedReloadArea.mockResolvedValue(undefined);
-    renderWithProviders(<AreaHost area="syllabus" page="syllabus" />);
+    // Retry reads remotes.json again and registers what it says afresh.
+    const reloaded = () => register.mock.calls.filter(([, force]) => force);
+    renderWithAreas(<AreaHost area="syllabus" page="syllabus" />, { areas });
 
     const fallback = await screen.findByRole('alert');
     expect(fallback).toHaveTextContent(UNAVAILABLE);
     expect(screen.queryByText(/area page/)).not.toBeInTheDocument();
-    expect(mockedReloadArea).not.toHaveBeenCalled();
+    expect(reloaded()).toEqual([]);
     await waitFor(() => expect(reports).toEqual([{ area: 'syllabus', version: '1.0.0-cafe', kind: 'load' }]));
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('area page: syllabus')).toBeInTheDocument();
-    expect(mockedReloadArea).toHaveBeenCalledTimes(1);
-    expect(mockedReloadArea).toHaveBeenCalledWith('syllabus');
-    expect(mockedLoadArea).toHaveBeenCalledTimes(2);
+    expect(reloaded()).toEqual([[{ syllabus: expect.objectContaining({ version: '1.0.0-cafe' }) }, true]]);
+    expect(loadModule).toHaveBeenCalledTimes(2);
     expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
     await waitFor(() =>
       expect(reports).toEqual([
@@ -109,8 +130,8 @@ describe('AreaHost', () => {
     function Crashing(): React.JSX.Element {
       throw new Error('boom');
     }
-    mockedLoadArea.mockResolvedValue(areaModule('admin', Crashing));
-    renderWithProviders(<AreaHost area="admin" page="home" />);
+    loadModule.mockResolvedValue(areaModule('admin', Crashing));
+    renderWithAreas(<AreaHost area="admin" page="home" />, { areas });
 
     expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
@@ -129,18 +150,17 @@ describe('AreaHost', () => {
   });
 
   it('keeps the fallback when the retry fails as well', async () => {
-    mockedLoadArea.mockResolvedValue({ ok: false, reason: 'auth is not deployed' });
-    mockedReloadArea.mockResolvedValue(undefined);
-    renderWithProviders(<AreaHost area="auth" page="login" />);
+    loadModule.mockResolvedValue({ ok: false, reason: 'auth failed to load' });
+    renderWithAreas(<AreaHost area="auth" page="login" />, { areas });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
-    expect(mockedReloadArea).toHaveBeenCalledWith('auth');
+    expect(register).toHaveBeenCalledWith({ auth: expect.objectContaining({ version: '1.0.0-cafe' }) }, true);
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeEnabled();
     expect(screen.getByText(UNAVAILABLE)).toBeInTheDocument();
-    expect(mockedLoadArea).toHaveBeenCalledTimes(2);
+    expect(loadModule).toHaveBeenCalledTimes(2);
     // Each failure asks the loader for a named reason; with none known, the page shows no technical detail.
-    expect(mockedExplain).toHaveBeenCalledTimes(2);
-    expect(mockedExplain).toHaveBeenCalledWith('auth');
+    expect(explainFailure).toHaveBeenCalledTimes(2);
+    expect(explainFailure).toHaveBeenCalledWith('auth', expect.objectContaining({ version: '1.0.0-cafe' }));
     expect(screen.queryByText('Technical detail')).not.toBeInTheDocument();
   });
 });

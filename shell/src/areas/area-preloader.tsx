@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSession, type SessionUser } from '@studyhub/shared';
 import { mayOpen, ROUTE_TABLE, type AreaName } from '@studyhub/contract';
-import { warmArea } from './area-loader';
+import { useAreaRegistry } from './area-registry-context';
 
 /** How long after the page has settled idle preloading may wait at most for an idle moment. */
 const IDLE_TIMEOUT_MS = 2_000;
@@ -39,9 +39,10 @@ function whenIdle(run: () => void): () => void {
 /** Warms the areas the visitor may open next once the page is idle; renders nothing. */
 export function AreaPreloader() {
   const { status, user } = useSession();
+  const registry = useAreaRegistry();
   useEffect(() => {
     if (status === 'loading' || savesData()) return;
-    return whenIdle(() => preloadableAreas(user).forEach((area) => void warmArea(area)));
-  }, [status, user]);
+    return whenIdle(() => preloadableAreas(user).forEach((area) => void registry.warm(area)));
+  }, [status, user, registry]);
   return null;
 }

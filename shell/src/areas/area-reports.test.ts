@@ -1,28 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { chosenRemote, reportToken } from './area-loader';
-import type { ChosenRemote } from './area-choice';
-import { AREA_REPORT_URL, forgetReports, reportArea } from './area-reports';
+import { REPORT_TOKEN_TTL_MS, type RemotesFile } from '@studyhub/contract';
+import { startedAreaRegistry } from '../testing/area-registry';
+import type { AreaRegistry } from './area-registry';
+import { AREA_REPORT_URL, sendAreaReport } from './area-reports';
 
-// The loader's choice and report token come from remotes.json at start-up; here each test says what they are.
-jest.mock('./area-loader', () => ({ chosenRemote: jest.fn(), reportToken: jest.fn() }));
-const mockedChosen = jest.mocked(chosenRemote);
-const mockedToken = jest.mocked(reportToken);
 const TOKEN = '1790000000~notes:1.0.0-beef:1.0.0-cafe~signature';
 
-const CANARY: ChosenRemote = {
-  version: '1.0.0-cafe',
-  entry: '/mfe/notes/1.0.0-cafe/mf-manifest.json',
-  channel: 'canary',
-};
+const CANARY = { version: '1.0.0-cafe', entry: '/mfe/notes/1.0.0-cafe/mf-manifest.json' };
+const LIVE = { version: '1.0.0-beef', entry: '/mfe/notes/1.0.0-beef/mf-manifest.json' };
+/** notes with a canary that takes everyone, so this page load uses 1.0.0-cafe. */
+const WITH_CANARY: RemotesFile = { notes: { ...LIVE, canary: { ...CANARY, percent: 100 } } };
 
 let sent: { url: string; init: RequestInit }[];
 
+/**
+ * A page load whose remotes.json says `files` in turn (start-up, then each Retry), each with `token`; its
+ * reports go out through fetch.
+ */
+async function pageLoad(token: string | null, ...files: RemotesFile[]): Promise<AreaRegistry> {
+  const replies = files.map((file) => ({ file, reportToken: token }));
+  return startedAreaRegistry(files[0]!, {
+    fetchRemotesFile: () => Promise.resolve(replies.length > 1 ? replies.shift()! : replies[0]!),
+    sendReport: sendAreaReport,
+  });
+}
+
 beforeEach(() => {
-  forgetReports();
   sent = [];
-  mockedChosen.mockReset();
-  mockedToken.mockReset();
-  mockedToken.mockResolvedValue(TOKEN);
   // jsdom has no fetch: record what would go out.
   globalThis.fetch = jest.fn((url: string | URL | Request, init?: RequestInit) => {
     sent.push({ url: String(url), init: init ?? {} });
@@ -34,10 +38,10 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('reportArea', () => {
+describe('report', () => {
   it('sends the area, the version this page uses, the kind and the report token, and nothing else, to survive the page', async () => {
-    mockedChosen.mockReturnValue(CANARY);
-    await reportArea('notes', 'render');
+    const areas = await pageLoad(TOKEN, WITH_CANARY);
+    await areas.report('notes', 'render');
     expect(sent).toEqual([
       {
         url: AREA_REPORT_URL,
@@ -53,10 +57,11 @@ describe('reportArea', () => {
   });
 
   it('sends each area, version and kind once per page load', async () => {
-    mockedChosen.mockReturnValue(CANARY);
-    for (const kind of ['ok', 'render', 'ok', 'render', 'load'] as const) await reportArea('notes', kind);
-    mockedChosen.mockReturnValue({ ...CANARY, version: '1.0.0-beef', channel: 'live' });
-    await reportArea('notes', 'ok');
+    // After a Retry, remotes.json no longer has the canary: the page uses the live version.
+    const areas = await pageLoad(TOKEN, WITH_CANARY, { notes: LIVE });
+    for (const kind of ['ok', 'render', 'ok', 'render', 'load'] as const) await areas.report('notes', kind);
+    await areas.retry('notes');
+    await areas.report('notes', 'ok');
     expect(sent.map(({ init }) => JSON.parse(String(init.body)))).toEqual([
       { area: 'notes', version: '1.0.0-cafe', kind: 'ok', token: TOKEN },
       { area: 'notes', version: '1.0.0-cafe', kind: 'render', token: TOKEN },
@@ -66,25 +71,48 @@ describe('reportArea', () => {
   });
 
   it('sends a report without a token when the page got none (the server answers it and counts nothing)', async () => {
-    mockedChosen.mockReturnValue(CANARY);
-    mockedToken.mockResolvedValue(null);
-    await reportArea('notes', 'ok');
+    const areas = await pageLoad(null, WITH_CANARY);
+    await areas.report('notes', 'ok');
     expect(sent.map(({ init }) => JSON.parse(String(init.body)))).toEqual([
       { area: 'notes', version: '1.0.0-cafe', kind: 'ok' },
     ]);
   });
 
   it("sends nothing for an admin's override or an area that is not deployed", async () => {
-    mockedChosen.mockReturnValue({ ...CANARY, channel: 'override' });
-    await reportArea('notes', 'load');
-    mockedChosen.mockReturnValue(undefined);
-    await reportArea('admin', 'load');
+    const areas = await startedAreaRegistry(WITH_CANARY, {
+      resolveOverrides: () => Promise.resolve({ overrides: { notes: '1.0.0-cafe' }, notice: null }),
+      sendReport: sendAreaReport,
+    });
+    await areas.report('notes', 'load');
+    await areas.report('admin', 'load');
     expect(sent).toEqual([]);
   });
 
+  it('replaces a token held past half its life with a fresh one, and keeps the version this page chose', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(0);
+    const replies = [
+      { file: WITH_CANARY, reportToken: 'first' },
+      { file: { notes: LIVE }, reportToken: 'second' },
+    ];
+    const areas = await startedAreaRegistry(WITH_CANARY, {
+      fetchRemotesFile: () => Promise.resolve(replies.shift()!),
+      sendReport: sendAreaReport,
+    });
+    await areas.report('notes', 'ok');
+    now.mockReturnValue(REPORT_TOKEN_TTL_MS / 2 - 1);
+    await areas.report('notes', 'render');
+    now.mockReturnValue(REPORT_TOKEN_TTL_MS / 2);
+    await areas.report('notes', 'load');
+    expect(sent.map(({ init }) => JSON.parse(String(init.body)))).toEqual([
+      { area: 'notes', version: '1.0.0-cafe', kind: 'ok', token: 'first' },
+      { area: 'notes', version: '1.0.0-cafe', kind: 'render', token: 'first' },
+      { area: 'notes', version: '1.0.0-cafe', kind: 'load', token: 'second' },
+    ]);
+  });
+
   it('a report that cannot be sent is dropped quietly', async () => {
-    mockedChosen.mockReturnValue(CANARY);
+    const areas = await pageLoad(TOKEN, WITH_CANARY);
     globalThis.fetch = jest.fn(() => Promise.reject(new TypeError('offline'))) as typeof fetch;
-    await expect(reportArea('notes', 'load')).resolves.toBeUndefined();
+    await expect(areas.report('notes', 'load')).resolves.toBeUndefined();
   });
 });

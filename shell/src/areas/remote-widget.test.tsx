@@ -1,16 +1,17 @@
+import type { FunctionComponent } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { RemoteModule } from '@studyhub/contract';
-import { renderWithProviders } from '@studyhub/shared/testing';
-import { loadAreaModule } from './area-loader';
-import { forgetWidgets, RemoteWidget } from './remote-widget';
+import { renderWithAreas, startedAreaRegistry } from '../testing/area-registry';
+import type { AreaRegistry, AreaRegistryPorts } from './area-registry';
+import { RemoteWidget } from './remote-widget';
 
-// The Module Federation runtime cannot load remotes in jsdom; the loader is the edge, so it is replaced.
-jest.mock('./area-loader', () => ({ loadAreaModule: jest.fn() }));
+// The Module Federation runtime cannot load remotes in jsdom; the registry's ports are the edge, so they are
+// replaced.
+const mockedLoad = jest.fn<AreaRegistryPorts['loadModule']>();
+const NOTES_LIVE = { notes: { version: '1.0.0-beef', entry: '/mfe/notes/1.0.0-beef/mf-manifest.json' } };
+let areas: AreaRegistry;
 
-const mockedLoad = jest.mocked(loadAreaModule<object>);
-
-function widgetModule(Component: RemoteModule['default']) {
+function widgetModule(Component: FunctionComponent) {
   return {
     ok: true as const,
     module: { default: Component, area: 'notes' as const, contractVersion: 1, buildVersion: 't' },
@@ -19,9 +20,9 @@ function widgetModule(Component: RemoteModule['default']) {
 
 let consoleWarn: ReturnType<typeof jest.spyOn>;
 
-beforeEach(() => {
-  forgetWidgets();
+beforeEach(async () => {
   mockedLoad.mockReset();
+  areas = await startedAreaRegistry(NOTES_LIVE, { loadModule: mockedLoad });
   consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -33,23 +34,29 @@ afterEach(() => {
 describe('RemoteWidget', () => {
   it('renders the exposed component once it loads', async () => {
     mockedLoad.mockResolvedValue(widgetModule(() => <p>widget here</p>));
-    const { container } = renderWithProviders(
+    const { container } = renderWithAreas(
       <section data-testid="slot">
         <RemoteWidget area="notes" expose="./RecentNotes" />
       </section>,
+      { areas },
     );
     expect(screen.getByTestId('slot')).toBeEmptyDOMElement();
     expect(await screen.findByText('widget here')).toBeInTheDocument();
-    expect(mockedLoad).toHaveBeenCalledWith('notes', './RecentNotes');
+    expect(mockedLoad).toHaveBeenCalledWith(
+      'notes',
+      './RecentNotes',
+      expect.objectContaining(NOTES_LIVE.notes),
+    );
     expect(container.querySelector('[data-testid="area-unavailable"]')).toBeNull();
   });
 
   it('renders nothing and warns when the module does not load', async () => {
     mockedLoad.mockResolvedValue({ ok: false, reason: 'notes is not deployed' });
-    renderWithProviders(
+    renderWithAreas(
       <section data-testid="slot">
         <RemoteWidget area="notes" expose="./RecentNotes" />
       </section>,
+      { areas },
     );
     await waitFor(() =>
       expect(consoleWarn).toHaveBeenCalledWith(expect.stringContaining('notes is not deployed')),
@@ -58,13 +65,14 @@ describe('RemoteWidget', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('asks the loader again on the next visit after a failure', async () => {
+  it('loads again on the next visit once the area has been retried after a failure', async () => {
     mockedLoad.mockResolvedValueOnce({ ok: false, reason: 'blip' });
-    const first = renderWithProviders(<RemoteWidget area="notes" expose="./RecentNotes" />);
+    const first = renderWithAreas(<RemoteWidget area="notes" expose="./RecentNotes" />, { areas });
     await waitFor(() => expect(consoleWarn).toHaveBeenCalled());
     first.unmount();
+    await areas.retry('notes');
     mockedLoad.mockResolvedValueOnce(widgetModule(() => <p>back again</p>));
-    renderWithProviders(<RemoteWidget area="notes" expose="./RecentNotes" />);
+    renderWithAreas(<RemoteWidget area="notes" expose="./RecentNotes" />, { areas });
     expect(await screen.findByText('back again')).toBeInTheDocument();
     expect(mockedLoad).toHaveBeenCalledTimes(2);
   });
@@ -75,11 +83,12 @@ describe('RemoteWidget', () => {
         throw new Error('boom');
       }),
     );
-    renderWithProviders(
+    renderWithAreas(
       <>
         <p>page text</p>
         <RemoteWidget area="notes" expose="./RecentNotes" />
       </>,
+      { areas },
     );
     await waitFor(() =>
       expect(consoleWarn).toHaveBeenCalledWith(expect.stringContaining('crashed'), expect.any(Error)),

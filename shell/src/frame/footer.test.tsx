@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { useLocation } from 'react-router-dom';
-import { renderWithProviders } from '@studyhub/shared/testing';
 import { Footer } from './footer';
+import { renderWithAreas } from '../testing/area-registry';
 
 function LocationProbe() {
   return <p data-testid="location">{useLocation().pathname}</p>;
@@ -11,7 +11,7 @@ function LocationProbe() {
 
 beforeEach(() => {
   localStorage.clear();
-  renderWithProviders(
+  renderWithAreas(
     <>
       <Footer />
       <LocationProbe />

@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { useSession } from '@studyhub/shared';
-import { renderWithProviders, STUDENT, tokenExpiringIn } from '@studyhub/shared/testing';
+import { STUDENT, tokenExpiringIn } from '@studyhub/shared/testing';
 import { Header } from './header';
+import { renderWithAreas } from '../testing/area-registry';
 
 const TOKEN = tokenExpiringIn(3600);
 
@@ -24,7 +25,7 @@ beforeEach(() => localStorage.clear());
 
 describe('Header and a login elsewhere on the page', () => {
   it('switches from Login to Logout the moment an area logs in, without a reload', async () => {
-    renderWithProviders(
+    renderWithAreas(
       <>
         <Header />
         <AreaLogin />
@@ -43,7 +44,7 @@ describe('Header and a login elsewhere on the page', () => {
     function AreaProbe() {
       return <p data-testid="area-session">{useSession().token ? 'in' : 'out'}</p>;
     }
-    renderWithProviders(
+    renderWithAreas(
       <>
         <Header />
         <AreaLogin />

@@ -3,15 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { useLocation } from 'react-router-dom';
 import { apiClient, type SessionUser } from '@studyhub/shared';
-import { ADMIN, renderWithProviders, STUDENT, TEACHER } from '@studyhub/shared/testing';
+import { ADMIN, STUDENT, TEACHER } from '@studyhub/shared/testing';
 import { Header } from './header';
+import { renderWithAreas } from '../testing/area-registry';
 
 function LocationProbe() {
   return <p data-testid="location">{useLocation().pathname}</p>;
 }
 
 function renderHeader(options: { user?: SessionUser; route?: string } = {}) {
-  return renderWithProviders(
+  return renderWithAreas(
     <>
       <Header />
       <LocationProbe />
@@ -176,7 +177,9 @@ describe('Header for staff', () => {
   const reviewQueue = (total: number) =>
     jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { items: [], page: 1, pageSize: 1, total } });
 
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('a student sees the five links and asks nothing', () => {
     const get = reviewQueue(0);

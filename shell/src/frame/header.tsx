@@ -11,7 +11,7 @@ import {
   useThemeMode,
 } from '@studyhub/shared';
 import { PATHS, type AreaName } from '@studyhub/contract';
-import { preloadArea } from '../areas/area-loader';
+import { useAreaRegistry } from '../areas/area-registry-context';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 import { usePageIsLive } from './use-page-is-live';
 import { useVisitor, type Visitor } from './visitor';
@@ -134,6 +134,7 @@ interface NavLinksProps {
 }
 
 function NavLinks({ links, foldBelow, waiting, mobile, hidden }: NavLinksProps) {
+  const areas = useAreaRegistry();
   return (
     <Links
       aria-label={mobile ? 'Mobile menu' : 'Main'}
@@ -147,9 +148,9 @@ function NavLinks({ links, foldBelow, waiting, mobile, hidden }: NavLinksProps) 
           key={to}
           to={to}
           end={to === PATHS.home}
-          onMouseEnter={area ? () => preloadArea(area) : undefined}
-          onFocus={area ? () => preloadArea(area) : undefined}
-          onTouchStart={area ? () => preloadArea(area) : undefined}
+          onMouseEnter={area ? () => areas.preload(area) : undefined}
+          onFocus={area ? () => areas.preload(area) : undefined}
+          onTouchStart={area ? () => areas.preload(area) : undefined}
         >
           {label}
           {to === PATHS.reviewUploads && waiting !== null && waiting > 0 && (

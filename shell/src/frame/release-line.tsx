@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { AREAS } from '@studyhub/contract';
-import { useLoadedVersions } from '../areas/loaded-versions';
+import { useLoadedVersions } from '../areas/area-registry-context';
 
 const SHELL_VERSION = __STUDYHUB_BUILD_VERSION__;
 

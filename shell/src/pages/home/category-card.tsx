@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { preloadArea } from '../../areas/area-loader';
+import { useAreaRegistry } from '../../areas/area-registry-context';
 import type { Category } from './categories';
 
 const tile = css`
@@ -57,6 +57,7 @@ const Badge = styled.span`
 `;
 
 export function CategoryCard({ category, onUnavailable }: { category: Category; onUnavailable(): void }) {
+  const areas = useAreaRegistry();
   const Icon = category.icon;
   const body = (
     <>
@@ -79,8 +80,8 @@ export function CategoryCard({ category, onUnavailable }: { category: Category; 
   return (
     <OpenTile
       to={category.to}
-      onMouseEnter={area ? () => preloadArea(area) : undefined}
-      onFocus={area ? () => preloadArea(area) : undefined}
+      onMouseEnter={area ? () => areas.preload(area) : undefined}
+      onFocus={area ? () => areas.preload(area) : undefined}
     >
       {body}
     </OpenTile>

@@ -3,21 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { apiClient, type SessionUser } from '@studyhub/shared';
-import { ADMIN, renderWithProviders, STUDENT, TEACHER } from '@studyhub/shared/testing';
-import { loadAreaModule } from '../../areas/area-loader';
-import { forgetWidgets } from '../../areas/remote-widget';
+import { ADMIN, STUDENT, TEACHER } from '@studyhub/shared/testing';
+import type { AreaRegistry, AreaRegistryPorts } from '../../areas/area-registry';
+import { renderWithAreas, startedAreaRegistry } from '../../testing/area-registry';
 import { HomePage } from './home-page';
 
-// The Module Federation runtime cannot load remotes in jsdom; the loader is the edge, so it is replaced.
-jest.mock('../../areas/area-loader', () => ({ loadAreaModule: jest.fn(), preloadArea: jest.fn() }));
-const mockedLoadModule = jest.mocked(loadAreaModule);
+// The Module Federation runtime cannot load remotes in jsdom; the registry's ports are the edge, so they are
+// replaced.
+const mockedLoadModule = jest.fn<AreaRegistryPorts['loadModule']>();
+const NOTES_LIVE = { notes: { version: '1.0.0-beef', entry: '/mfe/notes/1.0.0-beef/mf-manifest.json' } };
+let areas: AreaRegistry;
 
 function LocationProbe() {
   return <p data-testid="location">{useLocation().pathname}</p>;
 }
 
 function renderHome(user?: SessionUser) {
-  return renderWithProviders(
+  return renderWithAreas(
     <>
       <Routes>
         <Route path="/" element={<HomePage />} />
@@ -25,7 +27,7 @@ function renderHome(user?: SessionUser) {
       </Routes>
       <LocationProbe />
     </>,
-    user ? { user } : {},
+    user ? { user, areas } : { areas },
   );
 }
 
@@ -33,10 +35,10 @@ const categoryTitles = () =>
   screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 const ALL_CATEGORIES = ['NOTES', 'Syllabus \\ Scheme', 'Important Questions', 'Previous Year Questions'];
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
-  forgetWidgets();
   mockedLoadModule.mockReset();
+  areas = await startedAreaRegistry(NOTES_LIVE, { loadModule: mockedLoadModule });
   // By default the widget is still loading (renders nothing), which keeps the other cases to their subject.
   mockedLoadModule.mockReturnValue(new Promise(() => undefined));
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -207,7 +209,11 @@ describe('HomePage recently uploaded notes', () => {
     });
     renderHome();
     const recent = await screen.findByRole('heading', { name: 'Recently Uploaded Notes' });
-    expect(mockedLoadModule).toHaveBeenCalledWith('notes', './RecentNotes');
+    expect(mockedLoadModule).toHaveBeenCalledWith(
+      'notes',
+      './RecentNotes',
+      expect.objectContaining(NOTES_LIVE.notes),
+    );
     const quickLinks = screen.getByRole('heading', { name: 'Quick Links' });
     const whyUse = screen.getByRole('heading', { name: /Why use/ });
     expect(quickLinks.compareDocumentPosition(recent) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -231,12 +237,12 @@ describe('HomePage subject search', () => {
   }
 
   function renderWithSubjectRoute() {
-    return renderWithProviders(
+    return renderWithAreas(
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/notes/:subjectCode" element={<SubjectProbe />} />
       </Routes>,
-      { user: STUDENT },
+      { user: STUDENT, areas },
     );
   }
 
