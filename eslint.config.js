@@ -1,8 +1,10 @@
 // One lint setup for the whole repo. The boundaries rule keeps dependencies one way (architecture §2, decision
 // 027): @studyhub/contract (pure, no React) ← @studyhub/shared (the browser platform) ← areas and the shell;
-// @studyhub/tooling (build and release, Node only) ← apps' webpack configs, the API and scripts. No area imports
-// another area or the shell; the shell reaches areas only through Module Federation at run time; no browser code
-// imports the tooling and no Node code imports the browser platform.
+// @studyhub/deploy-folder (the deploy folder at run time, Node only) ← the API and the tooling; @studyhub/tooling
+// (build and release, Node only) ← apps' webpack configs, the API's tests and scripts. The API's server code
+// never imports the tooling, and production code never imports test support. No area imports another area or
+// the shell; the shell reaches areas only through Module Federation at run time; no browser code imports the
+// tooling or the deploy folder, and no Node code imports the browser platform.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { importX } from 'eslint-plugin-import-x';
@@ -12,7 +14,15 @@ import tseslint from 'typescript-eslint';
 
 const AREAS = ['mfe-auth', 'mfe-notes', 'mfe-syllabus', 'mfe-admin'];
 const APPS = ['./shell', ...AREAS.map((area) => `./${area}`)];
-const zone = (target, from, message) => ({ target, from, message });
+const zone = (target, from, message, except) => ({ target, from, message, ...(except && { except }) });
+const AREAS_AND_SHELL = {
+  group: ['shell', 'shell/*', 'mfe-*'],
+  message: 'Areas and the shell are never imported.',
+};
+const API_BY_NAME = {
+  group: ['**/api/src/**'],
+  message: 'Import @studyhub/api/… (api/package.json exports) instead.',
+};
 // react-toastify loads with the first toast (decision 014); a direct import would pull it into the first load.
 const TOASTIFY_ONLY_THROUGH_NOTIFY = {
   name: 'react-toastify',
@@ -49,18 +59,34 @@ export default tseslint.config(
           zones: [
             zone(
               './contract',
-              ['./shared', './tooling', './api', './scripts', './e2e', ...APPS],
+              ['./shared', './deploy-folder', './tooling', './api', './scripts', './e2e', ...APPS],
               'The contract depends on nothing of ours.',
             ),
             zone(
               './shared',
-              ['./tooling', './api', './scripts', './e2e', ...APPS],
+              ['./deploy-folder', './tooling', './api', './scripts', './e2e', ...APPS],
               'The browser platform builds on the contract only.',
             ),
             zone(
+              './deploy-folder',
+              ['./shared', './tooling', './api', './scripts', './e2e', ...APPS],
+              'The deploy folder builds on the contract only.',
+            ),
+            zone(
               './tooling',
-              ['./shared', './api', './scripts', './e2e', ...APPS],
+              ['./shared', './scripts', './e2e', ...APPS],
               'The tooling builds apps; it never imports them or the browser platform.',
+            ),
+            zone(
+              './tooling',
+              './api',
+              'Of the API, the tooling imports only what its nginx configuration repeats: the headers and the prefix rule.',
+              ['./src/config.ts', './src/plugins/security-headers.ts'],
+            ),
+            zone(
+              './api/src',
+              ['./tooling'],
+              'The server runs without the build and release tooling; the deploy folder is @studyhub/deploy-folder.',
             ),
             ...AREAS.map((area) =>
               zone(
@@ -75,7 +101,11 @@ export default tseslint.config(
               'The shell loads areas at run time only.',
             ),
             ...APPS.map((app) =>
-              zone(`${app}/src`, ['./tooling'], 'Browser code never imports the build and release tooling.'),
+              zone(
+                `${app}/src`,
+                ['./tooling', './deploy-folder'],
+                'Browser code never imports the build and release tooling or the deploy folder.',
+              ),
             ),
             zone('./api', [...APPS, './e2e'], 'The server knows areas only as deployed files.'),
             zone(
@@ -90,8 +120,38 @@ export default tseslint.config(
         'error',
         {
           paths: [TOASTIFY_ONLY_THROUGH_NOTIFY],
+          patterns: [AREAS_AND_SHELL],
+        },
+      ],
+    },
+  },
+  {
+    // Scripts and the tooling reach the server through the names api/package.json exports, not into its sources
+    // (production code of the tooling: the next block, which adds the test-support rule).
+    files: ['scripts/**', 'tooling/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [TOASTIFY_ONLY_THROUGH_NOTIFY],
+          patterns: [AREAS_AND_SHELL, API_BY_NAME],
+        },
+      ],
+    },
+  },
+  {
+    // Production code never runs test code (fixtures, fake servers, launchers).
+    files: ['api/src/**', 'deploy-folder/src/**', 'tooling/src/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [TOASTIFY_ONLY_THROUGH_NOTIFY],
           patterns: [
-            { group: ['shell', 'shell/*', 'mfe-*'], message: 'Areas and the shell are never imported.' },
+            AREAS_AND_SHELL,
+            { group: ['**/test-support/**'], message: 'Test support is imported by tests only.' },
+            API_BY_NAME,
           ],
         },
       ],
@@ -134,7 +194,7 @@ export default tseslint.config(
               group: ['**/shared/src/**', '**/contract/src/**', '**/tooling/src/**'],
               message: 'Import @studyhub/shared or @studyhub/contract by name instead.',
             },
-            { group: ['shell', 'shell/*', 'mfe-*'], message: 'Areas and the shell are never imported.' },
+            AREAS_AND_SHELL,
           ],
         },
       ],

@@ -2,7 +2,7 @@
  * npm run build: a production build of every app (each into its own dist/) and the compiled server that
  * `npm run serve` runs (api/dist/server.js, decision 024), with timings.
  */
-import { buildServer } from '../api/src/deploy/build-server';
+import { buildServer } from '@studyhub/tooling/build/server-bundle';
 import { APPS } from './lib/apps';
 import { buildApp } from './lib/deploy-local';
 

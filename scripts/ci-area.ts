@@ -24,8 +24,8 @@ const ROOT_FILES = [
 ];
 
 /**
- * A checkout with just the root configuration, copies of the workspace packages (contract, shared, tooling) and
- * the one app (isolatedCheckout), whose package.json names only those workspaces.
+ * A checkout with just the root configuration, copies of the workspace packages (contract, shared, deploy-folder,
+ * tooling) and the one app (isolatedCheckout), whose package.json names only those workspaces.
  */
 function appCheckout(appFolder: string): string {
   const checkout = isolatedCheckout({

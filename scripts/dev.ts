@@ -6,16 +6,10 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import {
-  areaEntryUrl,
-  releaseDir,
-  sourceMapDir,
-  writeRemotes,
-  writeShellPointer,
-} from '@studyhub/tooling/deploy';
-import type { RemotesFile } from '@studyhub/contract';
-import { loadConfig } from '../api/src/config';
-import { startServer } from '../api/src/server';
+import { loadConfig } from '@studyhub/api/config';
+import { startServer } from '@studyhub/api/server';
+import { areaEntryUrl, type RemotesFile } from '@studyhub/contract';
+import { releaseDir, sourceMapDir, writeRemotes, writeShellPointer } from '@studyhub/deploy-folder';
 import { APPS, appDir, ROOT } from './lib/apps';
 
 const DEV_VERSION = 'dev';

@@ -7,10 +7,11 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { abortCanary, APP_NAMES, promoteCanary, releaseStatus, type AppName } from '@studyhub/tooling/deploy';
-import { canaryGuardSettings, databaseUrlFrom } from '../api/src/config';
-import { isPostgresUrl, openDatabase } from '../api/src/db/database';
-import { canaryStandings, describeRecord, minFailingSources } from '../api/src/services/canary-guard';
+import { canaryStandings, describeRecord, minFailingSources } from '@studyhub/api/canary-guard';
+import { canaryGuardSettings, databaseUrlFrom } from '@studyhub/api/config';
+import { isPostgresUrl, openDatabase } from '@studyhub/api/database';
+import { APP_NAMES, type AppName } from '@studyhub/deploy-folder';
+import { abortCanary, promoteCanary, releaseStatus } from '@studyhub/tooling/deploy';
 import { appNamed, deployDir, runCommand, UsageError } from './lib/cli';
 
 const USAGE = 'usage: npm run releases -- status | promote <area> | abort <area>';

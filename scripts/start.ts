@@ -3,8 +3,8 @@
  * unit tests), and serve the site and API on one port, with SQLite, the mail outbox and demo data under ./data
  * (`npm start -- --no-demo` for none).
  */
-import { loadConfig } from '../api/src/config';
-import { startServer } from '../api/src/server';
+import { loadConfig } from '@studyhub/api/config';
+import { startServer } from '@studyhub/api/server';
 import { deployAll } from './lib/deploy-local';
 
 if (process.argv.includes('--no-demo')) process.env.SEED_DEMO = '0';

@@ -21,6 +21,7 @@ interface Tally {
 const JEST_PACKAGES = [
   'contract',
   'shared',
+  'deploy-folder',
   'tooling',
   'shell',
   'mfe-auth',

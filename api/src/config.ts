@@ -13,7 +13,7 @@ import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE } from './lib/pr
 export interface Config {
   host: string;
   port: number;
-  /** Folder with remotes.json, shell.json and releases/ (see @studyhub/tooling/deploy). */
+  /** Folder with remotes.json, shell.json and releases/ (see @studyhub/deploy-folder). */
   deployDir: string;
   /** Embedded-default state: SQLite file, JWT secret, mail outbox. */
   dataDir: string;

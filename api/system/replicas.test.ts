@@ -16,8 +16,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildServer } from '../src/deploy/build-server';
-import { nginxSiteConfig } from '../src/deploy/nginx-config';
+import { buildServer } from '@studyhub/tooling/build/server-bundle';
+import { nginxSiteConfig } from '@studyhub/tooling/nginx';
 import {
   accepts,
   freePort,
@@ -25,7 +25,7 @@ import {
   nginxInstalled,
   startNginx,
   type RunningNginx,
-} from '../src/deploy/standalone-nginx';
+} from '@studyhub/tooling/test-support/standalone-nginx';
 import { JWT_SECRET } from '../test/support/apps';
 import { createPostgresSchema, type ProvisionedDatabase } from '../test/support/database';
 import { pdfForm } from '../test/support/note-files';

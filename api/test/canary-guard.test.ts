@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { readRemotes } from '@studyhub/tooling/deploy';
+import { readRemotes } from '@studyhub/deploy-folder';
 import type { AreaReportKind } from '@studyhub/contract/schemas';
 import { canaryGuardSettings } from '../src/config';
 import { abortReason, canaryStandings, stableLooksBroken } from '../src/services/canary-guard';

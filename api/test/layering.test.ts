@@ -3,7 +3,8 @@
  * has them, one module per table or aggregate, or the service that owns a table), no database row built by
  * hand (a service builds it), no other route's helpers (src/presenters has what several routes show) — and stay
  * short enough to read at once. src/lib holds utilities that know nothing of the domain, and configuration and
- * the database layer import no service. A plain source scan: it fails on the file and line that broke the rule.
+ * the database layer import no service. The server runs without the build and release tooling and without any
+ * test support (the deploy folder is @studyhub/deploy-folder's). A plain source scan: it fails on the file and line that broke the rule.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,6 +86,20 @@ describe('what lower rooms import', () => {
 
   it.each(['config.ts', ...sourceFiles('db')])('%s imports no service, route or plugin', (file) => {
     expect(ownImports(file).filter((target) => /^(services|routes|plugins)\//.test(target))).toEqual([]);
+  });
+});
+
+describe('what the server runs', () => {
+  const allSourceFiles = readdirSync(SRC_DIR, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .sort();
+
+  it('imports neither @studyhub/tooling nor test support', () => {
+    expect(allSourceFiles.length).toBeGreaterThan(50);
+    const imports = allSourceFiles.flatMap((file) =>
+      linesMatching(SRC_DIR, file, /from\s+'(@studyhub\/tooling|[^']*test-support)/),
+    );
+    expect(imports).toEqual([]);
   });
 });
 

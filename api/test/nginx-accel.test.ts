@@ -3,7 +3,7 @@
  * download (signature or token, the database, the same 401/404 messages) and answers with X-Accel-Redirect and
  * no body; nginx sends the bytes from an internal location. Proven against a real nginx (Debian's
  * /usr/sbin/nginx, or NGINX_PATH) in front of a real listening server, with the server block of
- * api/src/deploy/nginx-config.ts that the guide shows: the whole file, Range, 416, the headers a file needs,
+ * tooling/src/nginx/nginx-config.ts that the guide shows: the whole file, Range, 416, the headers a file needs,
  * the API's errors, and an internal location nobody reaches from outside. First, which headers nginx keeps
  * from an X-Accel-Redirect answer at all, measured on that nginx instead of read from its source.
  */
@@ -22,8 +22,13 @@ import {
   NGINX_REPLICAS_EXAMPLE,
   nginxDownloadLocation,
   nginxSiteConfig,
-} from '../src/deploy/nginx-config';
-import { NGINX_PATH, nginxInstalled, startNginx, type RunningNginx } from '../src/deploy/standalone-nginx';
+} from '@studyhub/tooling/nginx';
+import {
+  NGINX_PATH,
+  nginxInstalled,
+  startNginx,
+  type RunningNginx,
+} from '@studyhub/tooling/test-support/standalone-nginx';
 import { FILE_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
 import { createUserWithRole } from './support/accounts';
 import { buildTestApp, PUBLIC_URL, type TestApp } from './support/apps';

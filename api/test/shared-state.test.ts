@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { freePort } from '../src/deploy/standalone-nginx';
+import { freePort } from '@studyhub/tooling/test-support/standalone-nginx';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../src/lib/redis';
 import { newUser } from './support/accounts';
 import { buildTestApp, type TestApp } from './support/apps';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/tooling/deploy';
+import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/deploy-folder';
 import { buildTestApp, type TestApp } from './support/apps';
 import { expectApiHeaders } from './support/requests';
 import {

@@ -85,10 +85,17 @@ export function isRemoteAreaModule(value: unknown): value is RemoteAreaModule {
 /** Versions are folder names in URLs: letters, digits, dots, dashes, underscores, plus signs. */
 export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/;
 
-/** Where a released version of an area is served (the deploy layout of `@studyhub/tooling/deploy`). */
+/** Where a released version of an area is served (the deploy layout of `@studyhub/deploy-folder`). */
 export function areaEntryUrl(area: AreaName, version: string): string {
   return `/mfe/${area}/${version}/mf-manifest.json`;
 }
+
+/**
+ * The shell's two pages (decision 014): `/` gets Home prerendered; every other client-side route gets the same
+ * page with an empty root, which the browser renders (a static host may serve either; the shell copes). The
+ * shell's build writes them and the server serves them.
+ */
+export const SHELL_PAGES = { home: 'index.html', app: 'app.html' } as const;
 
 /** One version of an area: its name and the URL of its mf-manifest.json. */
 export interface RemoteVersion {

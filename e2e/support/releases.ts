@@ -89,7 +89,7 @@ function areaContainer(area: string, version: string, contractVersion: number, c
 
 /**
  * The remote entry of an area build whose `./Area` loads and then throws as soon as it renders, for a release
- * fixture (tooling/src/deploy/fixture-builds.ts) the browser can load.
+ * fixture (tooling/test-support/fixture-builds.ts) the browser can load.
  */
 export function areaThatThrows(
   area: string,

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { canaryBucket } from '@studyhub/contract';
 import { CONTRACT_VERSION } from '@studyhub/contract';
 import { releaseBuild } from '@studyhub/tooling/deploy';
-import { writeAreaBuild } from '@studyhub/tooling/deploy/fixture-builds';
+import { writeAreaBuild } from '@studyhub/tooling/test-support/fixture-builds';
 import { setUpBrowser, type ProblemFilter } from '../support/browser';
 import { deployDir, url } from '../support/env';
 import { areaUnavailable } from '../support/pages';

@@ -14,14 +14,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
-import { nginxSiteConfig } from '../../api/src/deploy/nginx-config';
-import { startListening } from '../lib/listening';
+import { nginxSiteConfig } from '@studyhub/tooling/nginx';
 import {
   NGINX_PATH,
   nginxInstalled,
   startNginx,
   type RunningNginx,
-} from '../../api/src/deploy/standalone-nginx';
+} from '@studyhub/tooling/test-support/standalone-nginx';
+import { startListening } from '../lib/listening';
 
 export interface StartedServer {
   /** Where it listens, e.g. http://localhost:41234. */

@@ -1,5 +1,6 @@
-import { APP_NAMES, ReleaseRefusedError } from '@studyhub/tooling/deploy';
-import { deployDirFrom } from '../../api/src/config';
+import { deployDirFrom } from '@studyhub/api/config';
+import { APP_NAMES } from '@studyhub/deploy-folder';
+import { ReleaseRefusedError } from '@studyhub/tooling/deploy';
 import { APPS, type App } from './apps';
 
 /** The deploy folder the release commands work on: DEPLOY_DIR, or ./deploy (the one `npm start` serves). */

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { appBuildVersion, BUILD_ID_ENV, BUILD_INFO_FILE, type BuildInfo } from '@studyhub/tooling/build';
-import { liveVersion, releaseDir, releaseTogether } from '@studyhub/tooling/deploy';
+import { releaseDir } from '@studyhub/deploy-folder';
+import { liveVersion, releaseTogether } from '@studyhub/tooling/deploy';
 import { APPS, appDir, type App } from './apps';
 import { run } from './run';
 

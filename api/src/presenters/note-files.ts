@@ -89,7 +89,7 @@ export function sendNoteFile(
     .header('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY);
   // Behind nginx (docs/deploy-behind-nginx.md): the checks are done; nginx sends the bytes (sendfile, Range,
   // ETag) from its internal location and keeps Content-Type, Content-Disposition and Cache-Control from this
-  // answer. The security headers it drops are set in that location (api/src/deploy/nginx-config.ts).
+  // answer. The security headers it drops are set in that location (tooling/src/nginx/nginx-config.ts).
   if (accelPrefix !== null) {
     return reply
       .header('X-Accel-Redirect', `${accelPrefix}${row.storage_name}`)

@@ -3,7 +3,7 @@
  * canary), and readiness (`/api/health/ready`, decision 024): 200 when this process should get traffic, else 503
  * naming what is down.
  */
-import { readRemotes, readShellVersion } from '@studyhub/tooling/deploy';
+import { readRemotes, readShellVersion } from '@studyhub/deploy-folder';
 import { healthReply, notReadyReply, readyReply } from '@studyhub/contract/schemas';
 import type { AppContext } from '../context';
 import { replies, type FastifyZod } from '../plugins/contract';

@@ -11,7 +11,7 @@ import {
   releaseDir,
   SHELL_PAGES,
   VERSION_PATTERN,
-} from '@studyhub/tooling/deploy';
+} from '@studyhub/deploy-folder';
 import type { Config } from '../config';
 import { createPreloadLinks } from '../services/preload-links';
 import { createReleaseFiles, NO_CACHE, NOT_FOUND } from '../services/release-files';

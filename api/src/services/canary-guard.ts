@@ -10,7 +10,7 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AREAS, type AreaName, type RemoteEntry } from '@studyhub/contract';
-import { abortCanaryVersion, readRemotes } from '@studyhub/tooling/deploy';
+import { abortCanaryVersion, readRemotes } from '@studyhub/deploy-folder';
 import type { AreaReport } from '@studyhub/contract/schemas';
 import type { CanaryGuardSettings } from '../config';
 import type { Database } from '../db/schema';

@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
-import { readRemotes, readShellVersion } from '@studyhub/tooling/deploy';
+import { readRemotes, readShellVersion } from '@studyhub/deploy-folder';
 import type { AreaName } from '@studyhub/contract';
 import type { AreaReport } from '@studyhub/contract/schemas';
 

@@ -9,7 +9,7 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isAlive } from '@studyhub/tooling/deploy';
+import { isAlive } from '@studyhub/deploy-folder';
 import { UPLOAD_MESSAGES } from '@studyhub/contract/schemas';
 import { HttpError } from '../http-errors';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { areaFiles, type AreaManifest, type AreaName } from '@studyhub/contract';
-import { isReleasePath, readRemotes, releaseDir } from '@studyhub/tooling/deploy';
+import { isReleasePath, readRemotes, releaseDir } from '@studyhub/deploy-folder';
 import { routeFor } from '@studyhub/contract';
 import type { Config } from '../config';
 

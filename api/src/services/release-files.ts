@@ -17,7 +17,7 @@ import {
   SHELL_PAGES,
   sourceMapDir,
   type AppName,
-} from '@studyhub/tooling/deploy';
+} from '@studyhub/deploy-folder';
 import type { Config } from '../config';
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;

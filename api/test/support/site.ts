@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { areaEntryUrl } from '@studyhub/contract';
-import { pointArea, pointShell, publishBuild, writeRemotes } from '@studyhub/tooling/deploy';
+import { writeRemotes } from '@studyhub/deploy-folder';
+import { pointArea, pointShell, publishBuild } from '@studyhub/tooling/deploy';
 import { request } from './requests';
 
 export const SHELL_VERSION = '1.0.0-aaaaaaaa';

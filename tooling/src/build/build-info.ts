@@ -1,12 +1,6 @@
 /** What `studyhub-webpack build` writes next to a bundle, and what the release tooling reads. */
 export const BUILD_INFO_FILE = 'build-info.json';
 
-/**
- * The shell's two pages (decision 014): `/` gets Home prerendered; every other client-side route gets the same
- * page with an empty root, which the browser renders (a static host may serve either; the shell copes).
- */
-export const SHELL_PAGES = { home: 'index.html', app: 'app.html' } as const;
-
 export interface BuildInfo {
   name: string;
   kind: 'host' | 'remote';

@@ -2,8 +2,8 @@
  * A throwaway checkout of part of the repository, for pipelines that must prove what an app needs (ci-area) or
  * build from edited sources without touching the repository (the browser suite's shared-export experiment).
  * Root files and the named folders are copied; installed packages are linked one by one, leaving out the
- * workspaces' own links (`@studyhub/*`), so `@studyhub/shared`, `@studyhub/contract` and `@studyhub/tooling`
- * resolve to the checkout's copies and no other app
+ * workspaces' own links (`@studyhub/*`), so `@studyhub/shared`, `@studyhub/contract`, `@studyhub/deploy-folder`
+ * and `@studyhub/tooling` resolve to the checkout's copies and no other app
  * can be reached. Copies, not links, keep every source inside the checkout, so tools that apply the checkout's
  * tsconfig to files under it (tsx in the shell's prerender) see all of them.
  */
@@ -22,8 +22,11 @@ export interface CheckoutPlan {
   prefix: string;
 }
 
-/** The packages every app builds against (decision 027): a checkout copies them all. */
-export const WORKSPACE_PACKAGES = ['contract', 'shared', 'tooling'] as const;
+/**
+ * The packages every app builds against (decision 027), and the deploy folder the release engine reads: a
+ * checkout copies them all.
+ */
+export const WORKSPACE_PACKAGES = ['contract', 'shared', 'deploy-folder', 'tooling'] as const;
 
 const withoutBuildOutput = (source: string) => !/[/\\](node_modules|dist)$/.test(source);
 

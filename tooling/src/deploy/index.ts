@@ -1,22 +1,11 @@
-/** `@studyhub/tooling/deploy`: the deploy folder and the release operations on it (Node only). */
-export { areaEntryUrl, VERSION_PATTERN } from '@studyhub/contract';
-export {
-  APP_NAMES,
-  isReleasePath,
-  isSourceMap,
-  PRECOMPRESSED,
-  publishBuild,
-  releaseDir,
-  sourceMapDir,
-  type AppName,
-} from './layout';
-export { type HistoryEvent } from './history';
-export { readRemotes, readShellVersion, writeRemotes, writeShellPointer } from './pointers';
-export { isAlive } from './lock';
+/**
+ * `@studyhub/tooling/deploy`: the release operations on a deploy folder (Node only). The folder itself (layout,
+ * pointers, history, lock) is `@studyhub/deploy-folder`.
+ */
+export { publishBuild } from './publish';
 export { ReleaseRefusedError } from './release-checks';
 export {
   abortCanary,
-  abortCanaryVersion,
   liveVersion,
   pointArea,
   pointShell,
@@ -27,4 +16,3 @@ export {
   rollbackApp,
   type ReleaseOutcome,
 } from './release';
-export { SHELL_PAGES } from '../build/build-info';

@@ -7,24 +7,25 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
-  BUILD_INFO_FILE,
-  SHARED_USAGE_FILE,
-  SHELL_PAGES,
-  type BuildInfo,
-  type SharedUsage,
-} from '../build/build-info';
+  isReleasePath,
+  readRemotesStrict,
+  readShellVersion,
+  releaseDir,
+  type AppName,
+} from '@studyhub/deploy-folder';
+import { BUILD_INFO_FILE, SHARED_USAGE_FILE, type BuildInfo, type SharedUsage } from '../build/build-info';
 import {
   AREA_EXPOSE,
   changedExports,
   isExportFingerprints,
   missingExports,
+  SHELL_PAGES,
   VERSION_PATTERN,
   WIDGET_EXPOSES,
   type AreaName,
 } from '@studyhub/contract';
 import { entryLoadProblem, entryParseProblem } from './entry-check';
-import { irregularEntries, isReleasePath, releaseDir, type AppName } from './layout';
-import { readRemotesStrict, readShellVersion } from './pointers';
+import { irregularEntries } from './publish';
 
 const MANIFEST_FILE = 'mf-manifest.json';
 const SHELL_PAGE = SHELL_PAGES.home;

@@ -11,7 +11,20 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ENTRY_CHECK_TIMEOUT_MS } from './entry-check';
+import type { AreaName } from '@studyhub/contract';
+import {
+  abortCanaryVersion,
+  HISTORY_FILE,
+  listReleases,
+  readHistory,
+  readRemotesStrict,
+  readShellVersion,
+  releaseDir,
+  REMOTES_FILE,
+  SHELL_POINTER_FILE,
+  sourceMapDir,
+  SOURCEMAPS_DIR,
+} from '@studyhub/deploy-folder';
 import {
   canMakeFifos,
   FIXTURE_NEEDS,
@@ -21,20 +34,10 @@ import {
   writeAreaBuild,
   writeShellBuild,
   type FixtureOptions,
-} from './fixture-builds';
-import { HISTORY_FILE, readHistory } from './history';
-import {
-  listReleases,
-  releaseDir,
-  REMOTES_FILE,
-  SHELL_POINTER_FILE,
-  sourceMapDir,
-  SOURCEMAPS_DIR,
-} from './layout';
-import { readRemotesStrict, readShellVersion } from './pointers';
+} from '../../test-support/fixture-builds';
+import { ENTRY_CHECK_TIMEOUT_MS } from './entry-check';
 import {
   abortCanary,
-  abortCanaryVersion,
   promoteCanary,
   releaseBuild,
   releaseStatus,
@@ -42,7 +45,6 @@ import {
   rollbackApp,
 } from './release';
 import { ReleaseRefusedError } from './release-checks';
-import type { AreaName } from '@studyhub/contract';
 
 let root: string;
 let deployDir: string;

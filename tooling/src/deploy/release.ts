@@ -4,31 +4,32 @@
  * the deploy lock. A refusal changes nothing.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { userInfo } from 'node:os';
 import path from 'node:path';
 import { areaEntryUrl, isCanaryPercent, type AreaName, type CanaryVersion } from '@studyhub/contract';
 import {
   appendHistory,
+  dropCanary,
   HISTORY_FILE,
-  previousVersion,
-  readHistory,
-  type HistoryEvent,
-  type ReleaseAction,
-} from './history';
-import {
-  folderSize,
+  historyEvent,
   isCompressedCopy,
   isSourceMap,
   listReleases,
-  publishBuild,
+  previousVersion,
+  readHistory,
+  readRemotesStrict,
+  readShellVersion,
   releaseDir,
   REMOTES_FILE,
   SHELL_POINTER_FILE,
   sourceMapDir,
+  withDeployLock,
+  writeRemotes,
+  writeShellPointer,
   type AppName,
-} from './layout';
-import { withDeployLock } from './lock';
-import { readRemotesStrict, readShellVersion, writeRemotes, writeShellPointer } from './pointers';
+  type HistoryEvent,
+  type ReleaseAction,
+} from '@studyhub/deploy-folder';
+import { folderSize, publishBuild } from './publish';
 import {
   artefactProblems,
   compatibilityProblems,
@@ -36,30 +37,6 @@ import {
   ReleaseRefusedError,
   type InspectedBuild,
 } from './release-checks';
-
-function whoAmI(): string | undefined {
-  try {
-    return userInfo().username;
-  } catch {
-    return undefined;
-  }
-}
-
-function event(
-  action: ReleaseAction,
-  version: string,
-  { percent, reason }: Pick<HistoryEvent, 'percent' | 'reason'> = {},
-): HistoryEvent {
-  const by = whoAmI();
-  return {
-    at: new Date().toISOString(),
-    action,
-    version,
-    ...(percent === undefined ? {} : { percent }),
-    ...(by ? { by } : {}),
-    ...(reason === undefined ? {} : { reason }),
-  };
-}
 
 export function liveVersion(deployDir: string, app: AppName): string | null {
   return app === 'shell' ? readShellVersion(deployDir) : (readRemotesStrict(deployDir)[app]?.version ?? null);
@@ -79,7 +56,7 @@ export function pointArea(
     const remotes = readRemotesStrict(deployDir);
     remotes[area] = { version, entry: areaEntryUrl(area, version) };
     writeRemotes(deployDir, remotes);
-    appendHistory(deployDir, area, event(action, version));
+    appendHistory(deployDir, area, historyEvent(action, version));
   });
 }
 
@@ -89,7 +66,7 @@ export function pointShell(deployDir: string, version: string, action: ReleaseAc
   }
   withDeployLock(deployDir, () => {
     writeShellPointer(deployDir, version);
-    appendHistory(deployDir, 'shell', event(action, version));
+    appendHistory(deployDir, 'shell', historyEvent(action, version));
   });
 }
 
@@ -283,7 +260,7 @@ function startCanary(deployDir: string, area: AreaName, version: string, percent
   const canary: CanaryVersion = { version, entry: areaEntryUrl(area, version), percent };
   remotes[area] = { version: live.version, entry: live.entry, canary };
   writeRemotes(deployDir, remotes);
-  appendHistory(deployDir, area, event('canary', version, { percent }));
+  appendHistory(deployDir, area, historyEvent('canary', version, { percent }));
 }
 
 /** Re-checks a published version against what is live now (the shell may have moved on since its release). */
@@ -313,15 +290,6 @@ export function promoteCanary(deployDir: string, area: AreaName): string {
   });
 }
 
-/** Drops the area's running canary `version` (the caller holds the lock), with why when a program decided it. */
-function dropCanary(deployDir: string, area: AreaName, version: string, reason?: string): void {
-  const remotes = readRemotesStrict(deployDir);
-  const live = remotes[area]!;
-  remotes[area] = { version: live.version, entry: live.entry };
-  writeRemotes(deployDir, remotes);
-  appendHistory(deployDir, area, event('abort', version, { reason }));
-}
-
 /** The canary is dropped; everyone gets the live version again. */
 export function abortCanary(deployDir: string, area: AreaName): string {
   return withDeployLock(deployDir, () => {
@@ -329,30 +297,6 @@ export function abortCanary(deployDir: string, area: AreaName): string {
     dropCanary(deployDir, area, version);
     return version;
   });
-}
-
-/**
- * A program's abort (the server's canary guard, decision 025): the canary is dropped only while `version` is
- * still the one running, so when several processes decide at once exactly one aborts, and a canary released
- * since the decision is left alone. Waits at most `waitMs` for the deploy lock (a server must not stall). True
- * when this call aborted it.
- */
-export function abortCanaryVersion(
-  deployDir: string,
-  area: AreaName,
-  version: string,
-  reason: string,
-  waitMs: number,
-): boolean {
-  return withDeployLock(
-    deployDir,
-    () => {
-      if (readRemotesStrict(deployDir)[area]?.canary?.version !== version) return false;
-      dropCanary(deployDir, area, version, reason);
-      return true;
-    },
-    waitMs,
-  );
 }
 
 /** Goes back to the version live before the current one, or to a named released version. */

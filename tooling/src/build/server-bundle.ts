@@ -1,18 +1,19 @@
 /**
  * The compiled server `npm run serve` runs (decision 024): api/src/server.ts and everything it imports of ours,
- * the TypeScript of @studyhub/contract and @studyhub/tooling included, bundled by esbuild into one ES module,
+ * the TypeScript of @studyhub/contract and @studyhub/deploy-folder included, bundled by esbuild into one ES module,
  * api/dist/server.js, with its source map (serve turns source maps on, so stack traces name the TypeScript lines). Packages from node_modules
  * stay imports, loaded at run time as under tsx: native ones (better-sqlite3) cannot be bundled, and the rest are
  * the same files either way.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER_ENTRY = createRequire(import.meta.url).resolve('@studyhub/api/server');
+const API_DIR = path.resolve(path.dirname(SERVER_ENTRY), '..');
 export const SERVER_BUNDLE = path.join(API_DIR, 'dist', 'server.js');
 
-/** Bare imports stay imports, except our own package's, whose TypeScript Node cannot load. */
+/** Bare imports stay imports, except our own packages', whose TypeScript Node cannot load. */
 const packagesStayExternal: Plugin = {
   name: 'packages-stay-external',
   setup(builder) {
@@ -26,7 +27,7 @@ const packagesStayExternal: Plugin = {
 export async function buildServer(outfile: string = SERVER_BUNDLE): Promise<number> {
   const started = performance.now();
   await build({
-    entryPoints: [path.join(API_DIR, 'src', 'server.ts')],
+    entryPoints: [SERVER_ENTRY],
     outfile,
     bundle: true,
     platform: 'node',

@@ -2,7 +2,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { tempDir } from './fixture-builds';
+import { tempDir } from '../test-support/temp-dir';
 import {
   appendHistory,
   HISTORY_FILE,

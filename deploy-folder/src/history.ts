@@ -2,6 +2,7 @@
  * deploy/history.json: every change of what is live, per app, oldest first. It is what `rollback` steps back
  * along and what `releases status` shows. Written (under the deploy lock) after remotes.json or shell.json.
  */
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { APP_NAMES, readJsonObjectFile, writeFileAtomic, type AppName } from './layout';
 
@@ -68,6 +69,31 @@ function orderedEvent({ at, action, version, percent, by, reason }: HistoryEvent
     version,
     ...(percent === undefined ? {} : { percent }),
     ...(by === undefined ? {} : { by }),
+    ...(reason === undefined ? {} : { reason }),
+  };
+}
+
+function whoAmI(): string | undefined {
+  try {
+    return userInfo().username;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An event of now, by the user this process runs as. */
+export function historyEvent(
+  action: ReleaseAction,
+  version: string,
+  { percent, reason }: Pick<HistoryEvent, 'percent' | 'reason'> = {},
+): HistoryEvent {
+  const by = whoAmI();
+  return {
+    at: new Date().toISOString(),
+    action,
+    version,
+    ...(percent === undefined ? {} : { percent }),
+    ...(by ? { by } : {}),
     ...(reason === undefined ? {} : { reason }),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The nginx side of DOWNLOAD_ACCEL_PREFIX (docs/deploy-behind-nginx.md): the text of the locations nginx needs,
- * written once here so that the guide shows exactly what api/test/nginx-accel.test.ts runs in a real nginx.
+ * written once here so that the guide shows exactly what api/test/nginx-accel.test.ts runs in a real nginx. The
+ * header values and the prefix's rule are the API's own, imported from `@studyhub/api`.
  *
  * On an upstream answer with X-Accel-Redirect, nginx keeps only Content-Type, Content-Disposition, Cache-Control,
  * Expires, Set-Cookie and Accept-Ranges of its headers (the `redirect` column of ngx_http_upstream_headers_in in
@@ -9,8 +10,8 @@
  * browser as they are, and the security headers of docs/security.md items 19, 42 and 45 are set again in the
  * internal location below, from the same constants the API uses.
  */
-import { downloadAccelPrefix } from '../config';
-import { FILE_CONTENT_SECURITY_POLICY, securityHeadersFor } from '../plugins/security-headers';
+import { downloadAccelPrefix } from '@studyhub/api/config';
+import { FILE_CONTENT_SECURITY_POLICY, securityHeadersFor } from '@studyhub/api/security-headers';
 
 export interface NginxDownloadOptions {
   /** DOWNLOAD_ACCEL_PREFIX, e.g. `/_files/`. */

@@ -4,11 +4,13 @@
  * operations can be tested without webpack. The browser suite releases real builds.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SHARED_USAGE_FILE, type BuildInfo, type SharedUsage } from '../build/build-info';
 import type { AreaName } from '@studyhub/contract';
+import { tempDir } from '@studyhub/deploy-folder/test-support/temp-dir';
+import { SHARED_USAGE_FILE, type BuildInfo, type SharedUsage } from '../src/build/build-info';
+
+export { tempDir };
 
 export interface FixtureOptions {
   contractVersion?: number;
@@ -30,10 +32,6 @@ export interface FixtureOptions {
   recordsSharedUsage?: boolean;
   /** Anything else put in the folder, e.g. to make two builds of one version differ. */
   extraFiles?: Record<string, string>;
-}
-
-export function tempDir(label: string): string {
-  return mkdtempSync(path.join(tmpdir(), `studyhub-${label}-`));
 }
 
 /** A FIFO at `file`; false where the system cannot make one. */

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { standaloneNginxConfig } from './nginx-config';
+import { standaloneNginxConfig } from '../src/nginx/nginx-config';
 
 /** Debian's nginx; NGINX_PATH names another. */
 export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx';

@@ -3,7 +3,7 @@ import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, write
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { RemotesFile } from '@studyhub/contract';
-import { tempDir } from './fixture-builds';
+import { tempDir } from '../test-support/temp-dir';
 import { REMOTES_FILE, writeFileAtomic } from './layout';
 import { readRemotes, readRemotesStrict, serializeRemotes, writeRemotes } from './pointers';
 
