@@ -1,27 +1,36 @@
+/**
+ * The app's services, built once per app: the database, caches, mail, tokens and the rest, and the teardown that
+ * closes them. app-routes.ts hands each route plugin only the services it uses; tests and server.ts read the whole
+ * set as `app.context`.
+ */
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
-import type { Dialect } from './db/database';
+import { migrateToLatest, openDatabase, type Dialect } from './db/database';
 import type { Database } from './db/schema';
-import type { AccountMail } from './services/account-mail';
-import type { Audit } from './services/audit';
-import type { CanaryGuard } from './services/canary-guard';
-import type { ReportTokens } from './services/report-tokens';
-import type { Clock } from './lib/clock';
-import type { DownloadLinks } from './services/download-links';
-import type { GoogleVerifier } from './services/google';
-import type { LoginThrottle } from './services/login-throttle';
-import type { MailDelivery, Mailer } from './services/mailer';
-import type { MailQuota } from './services/mail-quota';
-import type { Metrics } from './services/metrics';
-import type { NoteStore } from './services/note-store';
-import type { ReadCache } from './services/read-cache';
-import type { Lifecycle, Readiness } from './services/readiness';
-import type { SharedRedis } from './lib/redis';
-import type { Registrations } from './services/registrations';
-import type { TokenService } from './services/tokens';
-import type { UploadReviews } from './services/upload-reviews';
+import { systemClock, type Clock } from './lib/clock';
+import { ensurePrivateDir } from './lib/private-files';
+import { connectRedis, type SharedRedis } from './lib/redis';
+import { createAccountMail, type AccountMail } from './services/account-mail';
+import { createAudit, type Audit } from './services/audit';
+import { createCanaryGuard, type CanaryGuard } from './services/canary-guard';
+import { createDownloadLinks, type DownloadLinks } from './services/download-links';
+import { createGoogleVerifier, type GoogleVerifier } from './services/google';
+import { createLoginThrottle, type LoginThrottle } from './services/login-throttle';
+import { createMailDelivery, createMailer, type MailDelivery, type Mailer } from './services/mailer';
+import { createMailQuota, type MailQuota } from './services/mail-quota';
+import { createMetrics, type Metrics } from './services/metrics';
+import { createNoteStore, type NoteStore } from './services/note-store';
+import { createReadCache, type ReadCache } from './services/read-cache';
+import { createReadiness, type Lifecycle, type Readiness } from './services/readiness';
+import { createRegistrations, type Registrations } from './services/registrations';
+import { createReportTokens, type ReportTokens } from './services/report-tokens';
+import { createTokenService, type TokenService } from './services/tokens';
+import { createUploadReviews, scheduleExpirySweeps, type UploadReviews } from './services/upload-reviews';
 
-/** Everything a route needs, built once in app.ts and handed to each route plugin. */
+/** Every service of one app; each route plugin declares the few it takes. */
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
@@ -59,4 +68,111 @@ export interface AppContext {
   canaryGuard: CanaryGuard;
   /** Multiplies every rate limit; tests raise it except where limits themselves are tested. */
   rateLimitFactor: number;
+}
+
+/** Test seams of the services: the edge of the world (time, Google's keys, mail) and the speed limits. */
+export interface ContextOptions {
+  clock?: Clock;
+  googleKeys?: JWTVerifyGetKey;
+  mailer?: Mailer;
+  rateLimitFactor?: number;
+}
+
+/** The services and what closes them when the app closes, in that order. */
+export interface BuiltContext {
+  context: AppContext;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrated to the latest schema) and Redis, and builds every service on them. */
+export async function buildContext(
+  config: Config,
+  options: ContextOptions,
+  log: FastifyBaseLogger,
+): Promise<BuiltContext> {
+  const timeouts = config.httpTimeouts;
+  const clock = options.clock ?? systemClock;
+  // Private even when nothing of ours lands in it yet (PostgreSQL, SMTP): docs/security.md item 44.
+  ensurePrivateDir(config.dataDir);
+  const { db, dialect, pool } = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const readCache = createReadCache({ db, dialect, databaseUrl: config.databaseUrl, pool });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : null;
+  const noteStore = createNoteStore(config.filesDir, config.uploadMaxBytes, timeouts.requestMs);
+  const lifecycle = { stopping: false };
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      printText: !config.production,
+    });
+  const metrics = createMetrics(config.deployDir);
+  const mail = createMailDelivery(mailer, log, metrics);
+  const mailQuota = createMailQuota(db, dialect, clock, config.jwtSecret);
+  const registrations = createRegistrations(db, clock, config.jwtSecret);
+  const audit = createAudit(db, clock);
+  const downloadLinks = createDownloadLinks(config.jwtSecret, clock, db);
+  const reportTokens = createReportTokens(config.jwtSecret, clock);
+  const uploadReviews = createUploadReviews({
+    db,
+    dialect,
+    clock,
+    limits: config.reviews,
+    audit,
+    mail,
+    mailQuota,
+    noteStore,
+    downloadLinks,
+  });
+  const context: AppContext = {
+    config,
+    db,
+    dialect,
+    clock,
+    mailer,
+    mail,
+    mailQuota,
+    registrations,
+    accountMail: createAccountMail({ db, clock, config, mail, mailQuota, registrations }),
+    tokens: createTokenService(config.jwtSecret, clock, db),
+    audit,
+    throttle: createLoginThrottle(db, clock, metrics),
+    google: config.googleClientId
+      ? createGoogleVerifier(config.googleClientId, options.googleKeys, clock)
+      : null,
+    noteStore,
+    downloadLinks,
+    uploadReviews,
+    readCache,
+    metrics,
+    reportTokens,
+    canaryGuard: createCanaryGuard({
+      db,
+      clock,
+      deployDir: config.deployDir,
+      settings: config.canaryGuard,
+      secret: config.jwtSecret,
+      reportTokens,
+      metrics,
+      log,
+    }),
+    redis,
+    lifecycle,
+    readiness: createReadiness({ db, incomingDir: noteStore.incomingDir, redis, lifecycle, log }),
+    rateLimitFactor: options.rateLimitFactor ?? 1,
+  };
+  // Pending uploads past their age expire at start-up and hourly in every process (decision 026).
+  const stopExpirySweeps = scheduleExpirySweeps(uploadReviews, log);
+  const close = async () => {
+    await context.canaryGuard.settled();
+    await stopExpirySweeps();
+    await mail.drain();
+    mailer.close();
+    readCache.close();
+    await redis?.close();
+    await db.destroy();
+  };
+  return { context, close };
 }

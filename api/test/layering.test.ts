@@ -3,8 +3,10 @@
  * has them, one module per table or aggregate, or the service that owns a table), no database row built by
  * hand (a service builds it), no other route's helpers (src/presenters has what several routes show) — and stay
  * short enough to read at once. src/lib holds utilities that know nothing of the domain, and configuration and
- * the database layer import no service. The server runs without the build and release tooling and without any
- * test support (the deploy folder is @studyhub/deploy-folder's). A plain source scan: it fails on the file and line that broke the rule.
+ * the database layer import no service. Routes, presenters and plugins are handed the services they use, never
+ * the app's whole context. The server runs without the build and release tooling and without any test support
+ * (the deploy folder is @studyhub/deploy-folder's). A plain source scan: it fails on the file and line that
+ * broke the rule.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -77,6 +79,16 @@ describe('route files', () => {
     );
     expect(routes).toEqual([]);
   });
+});
+
+describe('what each part is handed', () => {
+  it.each([...sourceFiles('routes'), ...sourceFiles('presenters'), ...sourceFiles('plugins')])(
+    '%s names the services it uses instead of taking the whole context (app-routes.ts hands them over)',
+    (file) => {
+      expect(ownImports(file).filter((target) => target === 'context')).toEqual([]);
+      expect(linesMatching(SRC_DIR, file, /\.context\b/)).toEqual([]);
+    },
+  );
 });
 
 describe('what lower rooms import', () => {

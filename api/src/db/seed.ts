@@ -65,7 +65,9 @@ export async function notePdf(subject: Subject, unit: number): Promise<Uint8Arra
 }
 
 /** Seeds only an empty users table; returns whether it did. */
-export async function seedDemoData(context: AppContext): Promise<boolean> {
+export async function seedDemoData(
+  context: Pick<AppContext, 'db' | 'dialect' | 'clock' | 'noteStore'>,
+): Promise<boolean> {
   const { db, dialect, clock, noteStore } = context;
   if ((await countUsers(db)) > 0) return false;
   const now = clock();

@@ -6,11 +6,12 @@
  * deletion, a logout or a bumped token version takes effect on the very next request (items 17, 22, 38, 48).
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import type { AppContext } from '../context';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { accessRefused, ACCESS_LEVELS, roleMayCall, type Access } from '../services/access';
-import type { SessionClaims } from '../services/tokens';
+import type { SessionClaims, TokenService } from '../services/tokens';
 import { findSessionUser, type UserRow } from '../repositories/users';
 
 /** One entry of the live route table, as the app registered it (tests walk it, docs/security.md item 33). */
@@ -59,7 +60,11 @@ export function bearerToken(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-export function authentication(app: FastifyInstance, context: AppContext): void {
+/** Installs the access hooks; `tokens` verifies a session, `db` reads its user as they are now. */
+export function authentication(
+  app: FastifyInstance,
+  { db, tokens }: { db: Kysely<Database>; tokens: TokenService },
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   app.decorate('routeTable', [] as RouteEntry[]);
@@ -78,8 +83,8 @@ export function authentication(app: FastifyInstance, context: AppContext): void 
 
   /** Who sends this token, if it is still good, and whether they may call the route. */
   async function identify(request: FastifyRequest, token: string, access: Access): Promise<void> {
-    const session = await context.tokens.verify(token);
-    const user = session ? await findSessionUser(context.db, session) : undefined;
+    const session = await tokens.verify(token);
+    const user = session ? await findSessionUser(db, session) : undefined;
     if (!session || !user) {
       // A public route still answers; it just does not know who is asking.
       if (access === 'public') return;

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { downloadPath } from '@studyhub/contract';
 import { findSubject } from '@studyhub/contract/catalog';
 import { describeUpload, type RecentNote } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
 import { NOT_MODIFIED } from '../plugins/contract';
 import { FILE_CONTENT_SECURITY_POLICY } from '../plugins/security-headers';
 import type { NoteRow } from '../repositories/note-files';
-import { STORAGE_NAME } from '../services/note-store';
+import { STORAGE_NAME, type NoteStore } from '../services/note-store';
 
 export function toRecentNote(row: NoteRow): RecentNote {
   return {
@@ -72,12 +72,12 @@ export const FILE_REPLIES = {
 export function sendNoteFile(
   reply: FastifyReply,
   row: NoteRow,
-  context: Pick<AppContext, 'config' | 'noteStore'>,
+  files: { config: Pick<Config, 'downloadAccelPrefix'>; noteStore: Pick<NoteStore, 'filesDir'> },
   options: { download: boolean; nameTag?: string },
 ): FastifyReply {
   const tag = options.nameTag ? `-${options.nameTag}` : '';
   const filename = `${row.subject_code.replace(/[^A-Za-z0-9-]+/g, '')}-unit-${row.unit}${tag}.pdf`;
-  const accelPrefix = context.config.downloadAccelPrefix;
+  const accelPrefix = files.config.downloadAccelPrefix;
   // The name goes into a path or a header: only the names the note store chooses (docs/security.md item 26).
   if (!STORAGE_NAME.test(row.storage_name)) {
     throw new Error(`note_files ${row.id} has a storage name the note store never chooses`);
@@ -96,5 +96,5 @@ export function sendNoteFile(
       .type('application/pdf')
       .send();
   }
-  return reply.sendFile(row.storage_name, context.noteStore.filesDir, FILE_SEND_OPTIONS);
+  return reply.sendFile(row.storage_name, files.noteStore.filesDir, FILE_SEND_OPTIONS);
 }

@@ -1,7 +1,12 @@
 /** The signed-in user (session check), the contact form, and what the browser needs before sign-in. */
 import { randomUUID } from 'node:crypto';
 import { contactBody, meReply, messageReply, siteConfigReply } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import type { MailDelivery } from '../services/mailer';
+import type { Audit } from '../services/audit';
 import { MAILS } from '../mails';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
@@ -10,9 +15,21 @@ import { insertContactMessage } from '../repositories/contact-messages';
 import { toApiUser } from '../repositories/users';
 import { BODY_LIMIT, rateLimit } from './route-limits';
 
-export async function accountRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
-  const { db, clock, mail, config, audit } = context;
+/** What the account and contact routes use. */
+export interface AccountRoutesOptions {
+  config: Pick<Config, 'googleClientId' | 'uploadTimeoutMs' | 'contactEmail'>;
+  db: Kysely<Database>;
+  clock: Clock;
+  mail: MailDelivery;
+  audit: Audit;
+  /** Multiplies the per-IP rate limits (route-limits.ts). */
+  rateLimitFactor: number;
+}
 
+export async function accountRoutes(
+  app: FastifyZod,
+  { config, db, clock, mail, audit, rateLimitFactor }: AccountRoutesOptions,
+): Promise<void> {
   app.get(
     '/api/config',
     {
@@ -35,7 +52,7 @@ export async function accountRoutes(app: FastifyZod, { context }: { context: App
     '/api/contact',
     {
       bodyLimit: BODY_LIMIT.contact,
-      config: { access: 'signed-in', rateLimit: rateLimit(context, 'contact') },
+      config: { access: 'signed-in', rateLimit: rateLimit(rateLimitFactor, 'contact') },
       schema: {
         summary: 'Send the site team a message',
         body: contactBody,

@@ -3,7 +3,8 @@
  * time, each entry with the people it names as they are now.
  */
 import { auditPage, contactMessagePage, pageQuery, type AuditEntry } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { auditLogPage } from '../repositories/audit-log';
 import { contactMessagesPage } from '../repositories/contact-messages';
@@ -11,12 +12,12 @@ import { peopleById } from '../repositories/users';
 
 const ADMIN_ONLY = { access: 'admin' as const };
 
-export async function adminRecordRoutes(
-  app: FastifyZod,
-  { context }: { context: AppContext },
-): Promise<void> {
-  const { db } = context;
+/** What the audit and inbox routes read. */
+export interface AdminRecordRoutesOptions {
+  db: Kysely<Database>;
+}
 
+export async function adminRecordRoutes(app: FastifyZod, { db }: AdminRecordRoutesOptions): Promise<void> {
   const audits = {
     summary: 'The audit log, newest first',
     querystring: pageQuery,

@@ -4,7 +4,7 @@
  * request (plugins/authenticate). A role change or deletion ends the target's sessions: their next request gets
  * 401 and they sign in again as what they now are (docs/security.md item 17).
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   idParams,
   messageReply,
@@ -12,8 +12,10 @@ import {
   roleChangeReply,
   usersReply,
 } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import type { Audit } from '../services/audit';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
@@ -31,9 +33,18 @@ import {
 
 const ADMIN_ONLY = { access: 'admin' as const };
 
-export async function adminRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
-  const { db, dialect, clock, audit } = context;
+/** What the user administration routes use. */
+export interface AdminRoutesOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  audit: Audit;
+}
 
+export async function adminRoutes(
+  app: FastifyZod,
+  { db, dialect, clock, audit }: AdminRoutesOptions,
+): Promise<void> {
   async function lockedTarget(trx: Transaction<Database>, id: string): Promise<UserRow> {
     const target = await findUserById(trx, id);
     if (!target) throw new HttpError(404, API_MESSAGES.userNotFound);

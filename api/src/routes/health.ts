@@ -5,13 +5,22 @@
  */
 import { readRemotes, readShellVersion } from '@studyhub/deploy-folder';
 import { healthReply, notReadyReply, readyReply } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
+import type { Readiness } from '../services/readiness';
 import { replies, type FastifyZod } from '../plugins/contract';
 
 const PUBLIC = { access: 'public' as const };
 
-export async function healthRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
-  const { config, readiness } = context;
+/** What the health routes read. */
+export interface HealthRoutesOptions {
+  config: Pick<Config, 'deployDir'>;
+  readiness: Readiness;
+}
+
+export async function healthRoutes(
+  app: FastifyZod,
+  { config, readiness }: HealthRoutesOptions,
+): Promise<void> {
   const health = {
     config: PUBLIC,
     schema: { summary: 'What is deployed', response: replies({ 200: healthReply }) },

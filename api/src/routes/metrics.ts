@@ -4,22 +4,29 @@
  * answered, compared in constant time.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
+import type { Metrics } from '../services/metrics';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { bearerToken } from '../plugins/authenticate';
 import { sameSecret } from '../lib/secrets';
 import { rateLimit } from './route-limits';
 
+/** What the metrics page reads. */
+export interface MetricsRoutesOptions {
+  config: Pick<Config, 'metricsToken'>;
+  metrics: Metrics;
+  /** Multiplies the per-IP rate limits (route-limits.ts). */
+  rateLimitFactor: number;
+}
+
 export async function metricsRoutes(
   app: FastifyInstance,
-  { context }: { context: AppContext },
+  { config, metrics, rateLimitFactor }: MetricsRoutesOptions,
 ): Promise<void> {
-  const { config, metrics } = context;
-
   app.get(
     '/metrics',
-    { config: { access: 'public', rateLimit: rateLimit(context, 'metrics') } },
+    { config: { access: 'public', rateLimit: rateLimit(rateLimitFactor, 'metrics') } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       if (config.metricsToken === null) throw new HttpError(404, 'Not Found');

@@ -9,12 +9,14 @@ import {
   pageQuery,
   uploadIdParams,
 } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
+import type { NoteStore } from '../services/note-store';
+import type { DownloadLinks } from '../services/download-links';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInSession } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
-import { uploadFilePath } from '../services/upload-reviews';
+import { uploadFilePath, type UploadReviews } from '../services/upload-reviews';
 import { FILE_REPLIES, pdfFileReply, sendNoteFile } from '../presenters/note-files';
 
 const mine = {
@@ -38,9 +40,18 @@ const pendingFile = {
   },
 };
 
-export async function myUploadsRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
-  const { uploadReviews, downloadLinks } = context;
+/** What a teacher's upload routes use. */
+export interface MyUploadsRoutesOptions {
+  config: Pick<Config, 'downloadAccelPrefix'>;
+  noteStore: NoteStore;
+  uploadReviews: UploadReviews;
+  downloadLinks: DownloadLinks;
+}
 
+export async function myUploadsRoutes(
+  app: FastifyZod,
+  { config, noteStore, uploadReviews, downloadLinks }: MyUploadsRoutesOptions,
+): Promise<void> {
   app.get('/api/uploads/mine', mine, async (request) =>
     uploadReviews.uploaderPage(signedInSession(request), request.query),
   );
@@ -57,9 +68,14 @@ export async function myUploadsRoutes(app: FastifyZod, { context }: { context: A
     // Anyone else's upload, a decided one or an unknown id: the same 404, so ids tell nobody anything.
     const row = await uploadReviews.readablePending(id, viewer);
     if (!row) throw new HttpError(404, API_MESSAGES.uploadNotFound);
-    return sendNoteFile(reply, row, context, {
-      download: request.query.download === '1',
-      nameTag: 'pending',
-    });
+    return sendNoteFile(
+      reply,
+      row,
+      { config, noteStore },
+      {
+        download: request.query.download === '1',
+        nameTag: 'pending',
+      },
+    );
   });
 }

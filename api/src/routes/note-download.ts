@@ -5,7 +5,11 @@
 import { downloadParams, downloadQuery } from '@studyhub/contract/schemas';
 import { findSubject } from '@studyhub/contract/catalog';
 import { normaliseSemester, normaliseYear } from '@studyhub/contract';
-import type { AppContext } from '../context';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { NoteStore } from '../services/note-store';
+import type { DownloadLinks } from '../services/download-links';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { replies, type FastifyZod } from '../plugins/contract';
@@ -19,12 +23,18 @@ const DOWNLOAD_SCHEMA = {
   response: replies({ 200: pdfFileReply('The PDF'), ...FILE_REPLIES }),
 };
 
+/** What the download route reads. */
+export interface NoteDownloadRoutesOptions {
+  config: Pick<Config, 'downloadAccelPrefix'>;
+  db: Kysely<Database>;
+  noteStore: NoteStore;
+  downloadLinks: DownloadLinks;
+}
+
 export async function noteDownloadRoutes(
   app: FastifyZod,
-  { context }: { context: AppContext },
+  { config, db, noteStore, downloadLinks }: NoteDownloadRoutesOptions,
 ): Promise<void> {
-  const { db, downloadLinks } = context;
-
   app.get(
     '/api/download/:branch/:year/:semester/:subjectCode/:unitNumber',
     // PDFs are compressed already: the compression hook is not even asked (decision 013).
@@ -49,7 +59,7 @@ export async function noteDownloadRoutes(
       // that asked for it lives (docs/security.md item 50).
       if (!request.user) await downloadLinks.holder(row ? pathOf(row) : null, request.query);
       if (!row) throw new HttpError(404, API_MESSAGES.noteNotFound);
-      return sendNoteFile(reply, row, context, { download: request.query.download === '1' });
+      return sendNoteFile(reply, row, { config, noteStore }, { download: request.query.download === '1' });
     },
   );
 }

@@ -3,24 +3,39 @@
  * current file at once; a teacher's waits for an admin's review, under per-teacher caps (decision 026).
  */
 import { UPLOAD_MESSAGES, uploadQuery, uploadReply, type UploadReply } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
+import type { Audit } from '../services/audit';
+import type { NoteStore } from '../services/note-store';
+import type { Metrics } from '../services/metrics';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { signedInSession, signedInUser } from '../plugins/authenticate';
-import { auditTarget } from '../services/upload-reviews';
+import { auditTarget, type UploadReviews } from '../services/upload-reviews';
 import { toRecentNote } from '../presenters/note-files';
 import { rateLimit } from './route-limits';
 
-export async function noteUploadRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
-  const { audit, noteStore, uploadReviews, metrics } = context;
+/** What the upload route uses. */
+export interface NoteUploadRoutesOptions {
+  config: Pick<Config, 'uploadMaxBytes'>;
+  audit: Audit;
+  noteStore: NoteStore;
+  uploadReviews: UploadReviews;
+  metrics: Metrics;
+  /** Multiplies the per-IP rate limits (route-limits.ts). */
+  rateLimitFactor: number;
+}
 
+export async function noteUploadRoutes(
+  app: FastifyZod,
+  { config, audit, noteStore, uploadReviews, metrics, rateLimitFactor }: NoteUploadRoutesOptions,
+): Promise<void> {
   app.post(
     '/api/upload/upload',
     {
       config: {
         access: 'teacher',
-        rateLimit: rateLimit(context, 'upload'),
+        rateLimit: rateLimit(rateLimitFactor, 'upload'),
         documentedBody: {
           type: 'object',
           required: ['pdf'],
@@ -46,7 +61,7 @@ export async function noteUploadRoutes(app: FastifyZod, { context }: { context: 
       await uploadReviews.checkCaps(uploader);
       // Whatever the multipart parser refuses here (no boundary, a body that ends early, a text field) is the
       // client's malformed form, not a server error (docs/security.md items 28, 31).
-      const parts = request.parts({ limits: { fileSize: context.config.uploadMaxBytes } });
+      const parts = request.parts({ limits: { fileSize: config.uploadMaxBytes } });
       const first = await parts.next().catch(() => {
         throw new HttpError(400, UPLOAD_MESSAGES.file);
       });

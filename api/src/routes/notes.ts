@@ -5,20 +5,30 @@
  */
 import { findSubject, NOTES_BRANCH } from '@studyhub/contract/catalog';
 import { recentNotesReply, unitsQuery, unitsReply } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { DownloadLinks } from '../services/download-links';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInSession } from '../plugins/authenticate';
 import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
 import { currentNoteFilesOfSubject, recentCurrentNoteFiles } from '../repositories/note-files';
 import { pathOf, toRecentNote } from '../presenters/note-files';
-import { sendCached } from '../services/read-cache';
+import { sendCached, type ReadCache } from '../services/read-cache';
 
 export const RECENT_NOTES_LIMIT = 8;
 
-export async function notesRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
-  const { db, downloadLinks, readCache } = context;
+/** What the note list routes read. */
+export interface NotesRoutesOptions {
+  db: Kysely<Database>;
+  downloadLinks: DownloadLinks;
+  readCache: ReadCache;
+}
 
+export async function notesRoutes(
+  app: FastifyZod,
+  { db, downloadLinks, readCache }: NotesRoutesOptions,
+): Promise<void> {
   // Every write to note_files bumps the `notes` version: the reply is kept per version (services/read-cache.ts).
   app.get(
     '/api/notes/recent',

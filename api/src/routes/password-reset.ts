@@ -3,7 +3,13 @@
  * the address; a link works once, ends every session and lifts whatever locked the account.
  */
 import { emailBody, messageReply, resetPasswordBody, resetTokenParams } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import type { MailDelivery } from '../services/mailer';
+import type { AccountMail } from '../services/account-mail';
+import type { Audit } from '../services/audit';
+import type { LoginThrottle } from '../services/login-throttle';
 import { HttpError } from '../http-errors';
 import { MAILS } from '../mails';
 import { API_MESSAGES } from '../messages';
@@ -13,14 +19,24 @@ import { hashPassword } from '../lib/passwords';
 import { sha256 } from '../lib/secrets';
 import { anonymousRoute } from './route-limits';
 
+/** What the password reset routes use. */
+export interface PasswordResetRoutesOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  mail: MailDelivery;
+  accountMail: AccountMail;
+  audit: Audit;
+  throttle: LoginThrottle;
+  /** Multiplies the per-IP rate limits (route-limits.ts). */
+  rateLimitFactor: number;
+}
+
 export async function passwordResetRoutes(
   app: FastifyZod,
-  { context }: { context: AppContext },
+  { db, clock, mail, accountMail, audit, throttle, rateLimitFactor }: PasswordResetRoutesOptions,
 ): Promise<void> {
-  const { db, clock, mail, accountMail, audit, throttle } = context;
-
   const forgotRoute = {
-    ...anonymousRoute(context, 'forgotPassword'),
+    ...anonymousRoute(rateLimitFactor, 'forgotPassword'),
     schema: {
       summary: 'Mail a password reset link',
       body: emailBody,
@@ -34,7 +50,7 @@ export async function passwordResetRoutes(
   });
 
   const resetRoute = {
-    ...anonymousRoute(context, 'resetPassword'),
+    ...anonymousRoute(rateLimitFactor, 'resetPassword'),
     schema: {
       summary: 'Set a new password with a reset link',
       params: resetTokenParams,

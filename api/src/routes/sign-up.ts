@@ -12,7 +12,12 @@ import {
   resendOtpBody,
   verifyOtpBody,
 } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import type { Registrations } from '../services/registrations';
+import type { AccountMail } from '../services/account-mail';
+import type { Audit } from '../services/audit';
 import { isUniqueViolation } from '../db/database';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
@@ -21,11 +26,23 @@ import { insertUser, type UserRow } from '../repositories/users';
 import { hashPassword } from '../lib/passwords';
 import { anonymousRoute } from './route-limits';
 
-export async function signUpRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
-  const { db, clock, registrations, accountMail, audit } = context;
+/** What the sign-up routes use. */
+export interface SignUpRoutesOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  registrations: Registrations;
+  accountMail: AccountMail;
+  audit: Audit;
+  /** Multiplies the per-IP rate limits (route-limits.ts). */
+  rateLimitFactor: number;
+}
 
+export async function signUpRoutes(
+  app: FastifyZod,
+  { db, clock, registrations, accountMail, audit, rateLimitFactor }: SignUpRoutesOptions,
+): Promise<void> {
   const registerRoute = {
-    ...anonymousRoute(context, 'register'),
+    ...anonymousRoute(rateLimitFactor, 'register'),
     schema: {
       summary: 'Start a sign-up: mail a verification code',
       body: registerBody,
@@ -47,7 +64,7 @@ export async function signUpRoutes(app: FastifyZod, { context }: { context: AppC
   });
 
   const verifyRoute = {
-    ...anonymousRoute(context, 'verifyOtp'),
+    ...anonymousRoute(rateLimitFactor, 'verifyOtp'),
     schema: {
       summary: 'Verify the code and create the account',
       body: verifyOtpBody,
@@ -79,7 +96,7 @@ export async function signUpRoutes(app: FastifyZod, { context }: { context: AppC
   });
 
   const resendRoute = {
-    ...anonymousRoute(context, 'resendOtp'),
+    ...anonymousRoute(rateLimitFactor, 'resendOtp'),
     schema: {
       summary: 'Mail a new verification code',
       body: resendOtpBody,

@@ -10,7 +10,10 @@ import {
   syllabusEntryBody,
   syllabusSaveReply,
 } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import type { Audit } from '../services/audit';
 import { isUniqueViolation } from '../db/database';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
@@ -44,12 +47,17 @@ function deletedEntryDetails(row: SyllabusRow) {
   };
 }
 
+/** What the admins' syllabus routes use. */
+export interface SyllabusAdminRoutesOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  audit: Audit;
+}
+
 export async function syllabusAdminRoutes(
   app: FastifyZod,
-  { context }: { context: AppContext },
+  { db, clock, audit }: SyllabusAdminRoutesOptions,
 ): Promise<void> {
-  const { db, clock, audit } = context;
-
   const add = {
     summary: 'Add an entry',
     body: syllabusEntryBody,

@@ -3,15 +3,23 @@
  * syllabus-admin.ts.
  */
 import { syllabusListReply, syllabusQuery } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
 import { listSyllabusEntries, type SyllabusFilters } from '../repositories/syllabus-entries';
 import { toEntry } from '../presenters/syllabus-entries';
-import { sendCached } from '../services/read-cache';
+import { sendCached, type ReadCache } from '../services/read-cache';
 
-export async function syllabusRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
-  const { db, readCache } = context;
+/** What the syllabus list reads. */
+export interface SyllabusRoutesOptions {
+  db: Kysely<Database>;
+  readCache: ReadCache;
+}
 
+export async function syllabusRoutes(
+  app: FastifyZod,
+  { db, readCache }: SyllabusRoutesOptions,
+): Promise<void> {
   // Every write to syllabus_entries bumps the `syllabus` version: each filter's reply is kept per version
   // (services/read-cache.ts). The list is the same for every signed-in user; who may see it is decided before
   // (authenticate.ts).

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { areaReport } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { CanaryGuard } from '../services/canary-guard';
 import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { replies, type FastifyZod } from '../plugins/contract';
@@ -13,9 +13,19 @@ import { anonymousRoute, BODY_LIMIT } from './route-limits';
 
 const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
-export async function telemetryRoutes(app: FastifyZod, { context }: { context: AppContext }): Promise<void> {
+/** What the area report route uses. */
+export interface TelemetryRoutesOptions {
+  canaryGuard: CanaryGuard;
+  /** Multiplies the per-IP rate limits (route-limits.ts). */
+  rateLimitFactor: number;
+}
+
+export async function telemetryRoutes(
+  app: FastifyZod,
+  { canaryGuard, rateLimitFactor }: TelemetryRoutesOptions,
+): Promise<void> {
   const report = {
-    ...anonymousRoute(context, 'areaReport', BODY_LIMIT.areaReport),
+    ...anonymousRoute(rateLimitFactor, 'areaReport', BODY_LIMIT.areaReport),
     schema: {
       summary: 'Report how an area loaded in a browser',
       body: areaReport,
@@ -30,7 +40,7 @@ export async function telemetryRoutes(app: FastifyZod, { context }: { context: A
     // Reports without a valid token naming their version, or of versions that are neither stable nor canary,
     // are dropped, yet answered alike: the sender learns nothing from the answer, and a page loaded before a
     // rollback has nothing to fix. request.ip honours TRUST_PROXY.
-    await context.canaryGuard.record(request.body, request.ip);
+    await canaryGuard.record(request.body, request.ip);
     return reply.code(204).send(null);
   });
 }

@@ -11,7 +11,7 @@ import {
   reviewPage,
   uploadIdParams,
 } from '@studyhub/contract/schemas';
-import type { AppContext } from '../context';
+import type { UploadReviews } from '../services/upload-reviews';
 import { API_MESSAGES } from '../messages';
 import { signedInSession, signedInUser } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
@@ -36,12 +36,15 @@ const decision = {
   },
 };
 
+/** What the review queue routes use. */
+export interface UploadReviewRoutesOptions {
+  uploadReviews: UploadReviews;
+}
+
 export async function uploadReviewRoutes(
   app: FastifyZod,
-  { context }: { context: AppContext },
+  { uploadReviews }: UploadReviewRoutesOptions,
 ): Promise<void> {
-  const { uploadReviews } = context;
-
   app.get('/api/admin/reviews', queue, async (request) =>
     uploadReviews.pendingPage(request.query, signedInSession(request)),
   );

@@ -20,6 +20,19 @@ import type { Metrics } from './metrics';
 import { networkPrefix } from '../lib/network-prefix';
 import type { ReportTokens } from './report-tokens';
 
+/** What the telemetry route and the app's teardown use of the guard. */
+export interface CanaryGuard {
+  /**
+   * Counts a browser's report as the vote of the network it came from (`address`, the client's address), when
+   * its token says this server served that version of the area in the last hour and the version is the area's
+   * stable or canary now (others, from pages loaded before a release or rollback, tell nothing about what runs
+   * now), and has the area reviewed. False when the report was not counted.
+   */
+  record(report: AreaReport, address: string): Promise<boolean>;
+  /** Resolves once no review is under way (tests; shutdown). */
+  settled(): Promise<void>;
+}
+
 /** How long a process waits for the deploy lock: not at all, as a wait would stall every request. */
 const LOCK_WAIT_MS = 0;
 /** Votes are kept this long (or the window, when longer), and old ones deleted at most this often. */
@@ -143,7 +156,7 @@ export function createCanaryGuard(options: {
     warn(details: object, text: string): void;
     error(details: object, text: string): void;
   };
-}) {
+}): CanaryGuard {
   const { db, clock, deployDir, settings, secret, reportTokens, metrics, log } = options;
   /** The review under way per area; a report arriving meanwhile asks for one more after it, not one each. */
   const reviews = new Map<AreaName, Promise<void>>();
@@ -206,13 +219,7 @@ export function createCanaryGuard(options: {
   }
 
   return {
-    /**
-     * Counts a browser's report as the vote of the network it came from (`address`, the client's address), when
-     * its token says this server served that version of the area in the last hour and the version is the area's
-     * stable or canary now (others, from pages loaded before a release or rollback, tell nothing about what runs
-     * now), and has the area reviewed. False when the report was not counted.
-     */
-    async record(report: AreaReport, address: string): Promise<boolean> {
+    async record(report, address) {
       const { area, version, kind, token } = report;
       if (!reportTokens.names(token, area, version)) return false;
       const remote = readRemotes(deployDir)[area];
@@ -223,11 +230,8 @@ export function createCanaryGuard(options: {
       return true;
     },
 
-    /** Resolves once no review is under way (tests; shutdown). */
-    async settled(): Promise<void> {
+    async settled() {
       while (reviews.size > 0) await Promise.all([...reviews.values()]);
     },
   };
 }
-
-export type CanaryGuard = ReturnType<typeof createCanaryGuard>;

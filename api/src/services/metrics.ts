@@ -11,6 +11,29 @@ import { readRemotes, readShellVersion } from '@studyhub/deploy-folder';
 import type { AreaName } from '@studyhub/contract';
 import type { AreaReport } from '@studyhub/contract/schemas';
 
+export type LoginFailure = 'credentials' | 'locked';
+/** Which of the login throttle's counters locked (services/login-throttle.ts). */
+export type LockoutScope = 'account-and-address' | 'address' | 'account';
+export type MailOutcome = 'sent' | 'failed';
+
+/** What the app counts; GET /metrics reads `registry`. */
+export interface Metrics {
+  registry: Registry;
+  /** Every reply's duration, by method, route pattern and status (the app's onResponse hook). */
+  request(request: FastifyRequest, reply: FastifyReply): void;
+  /** A note PDF stored, by its size. */
+  uploadStored(bytes: number): void;
+  /** The upload route's onResponse hook: every refusal, whichever step made it (access, limits, checks). */
+  uploadAnswered(request: FastifyRequest, reply: FastifyReply, done: () => void): void;
+  loginFailed(reason: LoginFailure): void;
+  lockedOut(scope: LockoutScope): void;
+  mailed(kind: string, outcome: MailOutcome): void;
+  /** A browser's area report the canary guard counted. */
+  areaReported(report: AreaReport): void;
+  canaryAborted(area: AreaName): void;
+  stableAlerted(area: AreaName): void;
+}
+
 /** Requests no route matched (the not-found handler) share one label. */
 export const UNMATCHED_ROUTE = '(unmatched)';
 
@@ -95,12 +118,7 @@ class RequestDurations {
   }
 }
 
-export type LoginFailure = 'credentials' | 'locked';
-/** Which of the login throttle's counters locked (services/login-throttle.ts). */
-export type LockoutScope = 'account-and-address' | 'address' | 'account';
-export type MailOutcome = 'sent' | 'failed';
-
-export function createMetrics(deployDir: string) {
+export function createMetrics(deployDir: string): Metrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -190,7 +208,6 @@ export function createMetrics(deployDir: string) {
       uploadBytes.observe(bytes);
     },
 
-    /** The upload route's onResponse hook: every refusal, whichever step made it (access, limits, checks). */
     uploadAnswered(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
       const status = reply.statusCode;
       if (status >= 400) {
@@ -225,5 +242,3 @@ export function createMetrics(deployDir: string) {
     },
   };
 }
-
-export type Metrics = ReturnType<typeof createMetrics>;

@@ -7,7 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findSubject } from '@studyhub/contract/catalog';
-import { describeUpload, type ReviewDecisionBody, type UploadItem } from '@studyhub/contract/schemas';
+import {
+  describeUpload,
+  type MyUploadsPage,
+  type ReviewDecisionBody,
+  type ReviewPage,
+  type UploadItem,
+} from '@studyhub/contract/schemas';
 import type { ReviewLimits } from '../config';
 import type { Database } from '../db/schema';
 import type { Dialect } from '../db/database';
@@ -38,6 +44,44 @@ import type { MailDelivery } from './mailer';
 import type { MailQuota } from './mail-quota';
 import type { NoteStore, StoredFile } from './note-store';
 import type { SessionClaims } from './tokens';
+
+/** The upload review queue's policy, as the upload, review and my-uploads routes and the sweeps use it. */
+export interface UploadReviews {
+  /**
+   * Expires what has waited too long (files removed, each expiry audited, each teacher mailed once), or joins the
+   * sweep under way in this process. Other processes may sweep at the same time: each expired row is changed, and
+   * so answered, by exactly one of them. Resolves to how many expired.
+   */
+  expireOverdue(): Promise<number>;
+  /** An upload as its uploader and the admins see it; a pending one's links speak for `session` (item 50). */
+  toUploadItem(row: NoteRow, session: SessionClaims): UploadItem;
+  /** Refuses a teacher's upload before any byte of it is stored, when a cap is reached. */
+  checkCaps(uploader: UserRow): Promise<void>;
+  /**
+   * Records a stored upload as its sender may upload now, read in the transaction that records it
+   * (docs/security.md item 48): an admin's becomes its unit's current file at once; a teacher's waits, the caps
+   * counted again under a lock per teacher, so two uploads at once cannot both take the last place. A sender
+   * whose session ended or whose role no longer uploads gets a 401 or 403, and nothing is recorded.
+   */
+  record(
+    upload: StoredUpload,
+    session: SessionClaims,
+  ): Promise<{ row: NoteRow; state: 'approved' | 'pending' }>;
+  /**
+   * An admin's decision on a pending upload. Of two admins deciding at once exactly one changes it; the other
+   * is told what became of it (409). A rejected upload's file is removed; the uploader hears either way.
+   */
+  decide(id: string, admin: UserRow, body: ReviewDecisionBody, ip: string): Promise<NoteRow>;
+  /** The review queue, oldest first, each with its uploader and links to read it for `session`. */
+  pendingPage(paging: Paging, session: SessionClaims): Promise<ReviewPage>;
+  /** The uploads of `session`'s user, newest first. */
+  uploaderPage(session: SessionClaims, paging: Paging): Promise<MyUploadsPage>;
+  /**
+   * The pending upload a reader may open, as they are now (a link's holder too): an admin any, a teacher their
+   * own; nobody a decided one.
+   */
+  readablePending(id: string, viewer: UserRow): Promise<NoteRow | undefined>;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -104,7 +148,7 @@ export function createUploadReviews(deps: {
   mailQuota: MailQuota;
   noteStore: NoteStore;
   downloadLinks: DownloadLinks;
-}) {
+}): UploadReviews {
   const { db, dialect, clock, limits, audit, mail, mailQuota, noteStore, downloadLinks } = deps;
   const expiredAtOrBefore = () => new Date(clock().getTime() - limits.expiryMs).toISOString();
   const expiryDays = Math.round((limits.expiryMs / DAY_MS) * 10) / 10;
@@ -155,10 +199,6 @@ export function createUploadReviews(deps: {
     return expired.length;
   }
 
-  /**
-   * Runs a sweep, or joins the one under way in this process. Other processes may sweep at the same time: each
-   * expired row is changed, and so answered, by exactly one of them.
-   */
   function expireOverdue(): Promise<number> {
     sweeping ??= sweep().finally(() => {
       sweeping = null;
@@ -166,7 +206,6 @@ export function createUploadReviews(deps: {
     return sweeping;
   }
 
-  /** An upload as its uploader and the admins see it; a pending one's links speak for `session` (item 50). */
   function toUploadItem(row: NoteRow, session: SessionClaims): UploadItem {
     const pending = row.state === 'pending';
     return {
@@ -194,24 +233,14 @@ export function createUploadReviews(deps: {
     expireOverdue,
     toUploadItem,
 
-    /** Refuses a teacher's upload before any byte of it is stored, when a cap is reached. */
-    async checkCaps(uploader: UserRow): Promise<void> {
+    async checkCaps(uploader) {
       if (uploader.role === 'admin') return;
       await expireOverdue();
       const refusal = await capReached(db, uploader.id);
       if (refusal) throw refusal;
     },
 
-    /**
-     * Records a stored upload as its sender may upload now, read in the transaction that records it
-     * (docs/security.md item 48): an admin's becomes its unit's current file at once; a teacher's waits, the caps
-     * counted again under a lock per teacher, so two uploads at once cannot both take the last place. A sender
-     * whose session ended or whose role no longer uploads gets a 401 or 403, and nothing is recorded.
-     */
-    async record(
-      upload: StoredUpload,
-      session: SessionClaims,
-    ): Promise<{ row: NoteRow; state: 'approved' | 'pending' }> {
+    async record(upload, session) {
       const row = newNoteRow(upload, clock());
       const state = await inNoteFilesTransaction(db, async (trx): Promise<'approved' | 'pending'> => {
         const uploader = await callerAuthority(trx, dialect, session, 'teacher');
@@ -232,11 +261,7 @@ export function createUploadReviews(deps: {
       return { row, state };
     },
 
-    /**
-     * An admin's decision on a pending upload. Of two admins deciding at once exactly one changes it; the other
-     * is told what became of it (409). A rejected upload's file is removed; the uploader hears either way.
-     */
-    async decide(id: string, admin: UserRow, body: ReviewDecisionBody, ip: string): Promise<NoteRow> {
+    async decide(id, admin, body, ip) {
       await expireOverdue();
       const decision = { by: admin.id, atIso: clock().toISOString(), expiredAtOrBefore: expiredAtOrBefore() };
       const row =
@@ -271,8 +296,7 @@ export function createUploadReviews(deps: {
       return row;
     },
 
-    /** The review queue, oldest first, each with its uploader and links to read it for `session`. */
-    async pendingPage(paging: Paging, session: SessionClaims) {
+    async pendingPage(paging, session) {
       await expireOverdue();
       const { rows, total } = await pendingNoteFilesPage(db, paging);
       const people = await peopleById(
@@ -286,18 +310,13 @@ export function createUploadReviews(deps: {
       return { items, ...paging, total };
     },
 
-    /** The uploads of `session`'s user, newest first. */
-    async uploaderPage(session: SessionClaims, paging: Paging) {
+    async uploaderPage(session, paging) {
       await expireOverdue();
       const { rows, total } = await noteFilesOfUploaderPage(db, session.sub, paging);
       return { items: rows.map((row) => toUploadItem(row, session)), ...paging, total };
     },
 
-    /**
-     * The pending upload a reader may open, as they are now (a link's holder too): an admin any, a teacher their
-     * own; nobody a decided one.
-     */
-    async readablePending(id: string, viewer: UserRow): Promise<NoteRow | undefined> {
+    async readablePending(id, viewer) {
       await expireOverdue();
       const row = await findNoteFile(db, id);
       if (!row || row.state !== 'pending') return undefined;
@@ -306,8 +325,6 @@ export function createUploadReviews(deps: {
     },
   };
 }
-
-export type UploadReviews = ReturnType<typeof createUploadReviews>;
 
 /** Sweeps at start-up and then every hour, until the returned stop is called (it waits for a sweep under way). */
 export function scheduleExpirySweeps(
