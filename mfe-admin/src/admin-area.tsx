@@ -12,7 +12,7 @@ import { UploadNotesPage } from './pages/upload-notes-page';
 import { UsersPage } from './pages/users-page';
 import { AdminSessionCheck } from './session/admin-session-check';
 
-/** The admin area's pages by the page key of the shell's route table (ROUTE_TABLE in @studyhub/shared). */
+/** The admin area's pages by the page key of the shell's route table (ROUTE_TABLE in @studyhub/contract). */
 const PAGES: Record<string, () => ReactElement> = {
   home: AdminHomePage,
   'upload-notes': () => <UploadNotesPage />,

@@ -14,7 +14,7 @@ const PAGES: Record<string, () => React.JSX.Element | null> = {
   'reset-password': ResetPasswordPage,
 };
 
-/** The auth area's pages, chosen by the shell's route table (ROUTE_TABLE in @studyhub/shared). */
+/** The auth area's pages, chosen by the shell's route table (ROUTE_TABLE in @studyhub/contract). */
 export function AuthArea({ page }: AreaRoutesProps) {
   const Page = PAGES[page];
   return Page ? <Page /> : <Navigate to="/" replace />;
