@@ -1,25 +1,33 @@
 /**
- * Home's first screen as HTML, made at build time (decision 014): the frame and Home rendered by React's server
- * renderer with styled-components' style sheet, as an anonymous visitor in the default theme sees them before
- * any JavaScript runs. bootstrap.tsx hydrates it. Node-only: `studyhub-webpack build` runs it after webpack.
+ * The shell's pages as HTML, made at build time (decision 014), by React's server renderer with
+ * styled-components' style sheet, as a visitor in the default theme sees them before any JavaScript runs: Home's
+ * first screen (bootstrap.tsx hydrates it), and for every other route the frame around a page skeleton (React
+ * replaces it with the page). Node-only: `studyhub-webpack build` runs it after webpack.
  */
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import { PATHS } from '@studyhub/contract';
+import { PATHS, type SHELL_PAGES } from '@studyhub/contract';
 import { App } from './src/app';
 import { createAreaRegistry } from './src/areas/area-registry';
 import { browserAreaPorts } from './src/areas/browser-area-ports';
 import { NO_OVERRIDES } from './src/areas/override-request';
+import { PageSkeleton } from './src/frame/page-skeleton';
 
-export function prerender(): { html: string; styles: string } {
+type PrerenderedPage = { html: string; styles: string };
+
+/** A path no route or link matches: the skeleton's frame marks no link as the current page. */
+const NO_ROUTE = '/_';
+
+function render(location: string, content?: ReactNode): PrerenderedPage {
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(
       sheet.collectStyles(
-        <StaticRouter location={PATHS.home}>
-          {/* A registry that is never started: Home's first screen loads no area. */}
-          <App areas={createAreaRegistry(browserAreaPorts())} overrides={NO_OVERRIDES} />
+        <StaticRouter location={location}>
+          {/* A registry that is never started: the prerendered pages load no area. */}
+          <App areas={createAreaRegistry(browserAreaPorts())} overrides={NO_OVERRIDES} content={content} />
         </StaticRouter>,
       ),
     );
@@ -27,4 +35,8 @@ export function prerender(): { html: string; styles: string } {
   } finally {
     sheet.seal();
   }
+}
+
+export function prerender(): Record<keyof typeof SHELL_PAGES, PrerenderedPage> {
+  return { home: render(PATHS.home), app: render(NO_ROUTE, <PageSkeleton />) };
 }

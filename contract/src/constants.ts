@@ -40,6 +40,9 @@ export const STORAGE_KEYS = {
 /** Class set on <html> while the dark theme is on (product §4 "dark marker on the root element"). */
 export const DARK_THEME_CLASS = 'dark';
 
+/** Attribute the page boot script sets on <html> when a session is stored, before any of our JavaScript runs. */
+export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
+
 export const ROLES = ['student', 'teacher', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { AppProviders, Toasts } from '@studyhub/shared';
 import { AreaPreloader } from './areas/area-preloader';
@@ -38,9 +38,17 @@ const Layout = styled.div`
 /**
  * The whole site inside the caller's router (the browser's, or a static one when prerendering).
  * `areas`: the page's area registry; `overrides`: the area versions an admin is trying in this browser (both
- * decided at start-up).
+ * decided at start-up); `content`: what the frame holds instead of the routed page (the prerendered skeleton).
  */
-export function App({ areas, overrides }: { areas: AreaRegistry; overrides: OverrideResolution }) {
+export function App({
+  areas,
+  overrides,
+  content = <AppRoutes />,
+}: {
+  areas: AreaRegistry;
+  overrides: OverrideResolution;
+  content?: ReactNode;
+}) {
   return (
     <AreaRegistryProvider registry={areas}>
       <AppProviders>
@@ -59,7 +67,7 @@ export function App({ areas, overrides }: { areas: AreaRegistry; overrides: Over
           )}
           <Header />
           <div data-role="content" id={CONTENT_ID} tabIndex={-1}>
-            <AppRoutes />
+            {content}
           </div>
           <Footer />
         </Layout>

@@ -14,8 +14,9 @@ const rootOptions: RootOptions = {
 };
 
 /**
- * The page's HTML is Home as prerendered for an anonymous visitor with no area overrides (decision 014): React
- * takes it over where this load would render the same, and renders afresh otherwise.
+ * The page's HTML is prerendered (decision 014): Home as an anonymous visitor with no area overrides sees it,
+ * which React takes over where this load would render the same, or the frame around a page skeleton, which
+ * React's first render replaces (it clears the container when it commits, so the skeleton stays until then).
  */
 function mount(container: HTMLElement, areas: AreaRegistry, overrides: OverrideResolution): void {
   const site = (
@@ -32,7 +33,6 @@ function mount(container: HTMLElement, areas: AreaRegistry, overrides: OverrideR
       hydrateRoot(container, site, rootOptions);
       return;
     }
-    container.replaceChildren();
     createRoot(container, rootOptions).render(site);
   });
 }

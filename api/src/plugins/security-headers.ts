@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { THEME_BOOT_SCRIPT } from '@studyhub/contract/theme-boot';
+import { PAGE_BOOT_SCRIPT } from '@studyhub/contract/page-boot';
 import type { Config } from '../config';
 
 /** The one inline script the site runs: the theme marker in the page's head (decision 014), allowed by hash. */
-const THEME_BOOT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+const PAGE_BOOT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
 
 /**
  * docs/security.md items 18–19 on every response. Scripts only from this site (and Google sign-in, for later)
@@ -13,7 +13,7 @@ const THEME_BOOT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  `script-src 'self' ${THEME_BOOT_HASH} https://accounts.google.com/gsi/client`,
+  `script-src 'self' ${PAGE_BOOT_HASH} https://accounts.google.com/gsi/client`,
   "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
   "img-src 'self' data:",
   "connect-src 'self' https://accounts.google.com/gsi/",

@@ -50,7 +50,7 @@ const GlobalStyle = createGlobalStyle`
 
 /**
  * Dark by default; the choice is saved under `theme` and marked on <html> (product §3–§4). The page's head script
- * (THEME_BOOT_SCRIPT) marks <html> before the first paint; a prerendered page hydrates as the default theme
+ * (PAGE_BOOT_SCRIPT) marks <html> before the first paint; a prerendered page hydrates as the default theme
  * (the server snapshot) and then takes the saved one, so hydration never disagrees with the server's HTML.
  */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {

@@ -10,7 +10,7 @@ import {
   useSession,
   useThemeMode,
 } from '@studyhub/shared';
-import { PATHS, type AreaName } from '@studyhub/contract';
+import { PATHS, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
 import { useAreaRegistry } from '../areas/area-registry-context';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 import { usePageIsLive } from './use-page-is-live';
@@ -52,6 +52,12 @@ const NARROW_PHONE = '400px';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 const Bar = styled.header`
+  /* Before React listens, the page boot script's mark on <html> says whether a session is stored: the first
+     paint shows Logout or Login as it will stay (SessionButton). */
+  html[${SIGNED_IN_ATTRIBUTE}] & [data-when='signed-out'],
+  html:not([${SIGNED_IN_ATTRIBUTE}]) & [data-when='signed-in'] {
+    display: none;
+  }
   position: sticky;
   top: 0;
   z-index: 100;
@@ -162,10 +168,37 @@ function NavLinks({ links, foldBelow, waiting, mobile, hidden }: NavLinksProps) 
   );
 }
 
-export function Header() {
-  const { mode, toggle } = useThemeMode();
+/**
+ * Logout for a signed-in visitor, Login otherwise (product §4: judged by the presence of the token). On the
+ * prerendered page, which cannot know the session, both are in the HTML and the page boot script's mark picks
+ * one by CSS; Logout stays disabled until React listens.
+ */
+function SessionButton({ live }: { live: boolean }) {
   const { token } = useSession();
   const logout = useLogout();
+  if (!live) {
+    return (
+      <>
+        <ButtonLink to={PATHS.login} data-when="signed-out">
+          Login
+        </ButtonLink>
+        <Button $variant="secondary" disabled data-when="signed-in">
+          Logout
+        </Button>
+      </>
+    );
+  }
+  return token ? (
+    <Button $variant="secondary" onClick={logout}>
+      Logout
+    </Button>
+  ) : (
+    <ButtonLink to={PATHS.login}>Login</ButtonLink>
+  );
+}
+
+export function Header() {
+  const { mode, toggle } = useThemeMode();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so any navigation closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -209,14 +242,7 @@ export function Header() {
         >
           {mode === 'dark' ? <SunIcon /> : <MoonIcon />}
         </Button>
-        {/* product §4: logged in is judged by the presence of the token. */}
-        {token ? (
-          <Button $variant="secondary" onClick={logout}>
-            Logout
-          </Button>
-        ) : (
-          <ButtonLink to={PATHS.login}>Login</ButtonLink>
-        )}
+        <SessionButton live={live} />
         <MenuButton
           ref={menuButton}
           $foldBelow={foldBelow}

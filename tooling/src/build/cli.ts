@@ -4,7 +4,7 @@
  * call this). Reads ./webpack.config.ts (an AppDefinition) from the current directory and runs webpack's Node
  * API. A build goes to ./dist unless --out-dir names another folder.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -49,10 +49,10 @@ const config = createWebpackConfig(app, context);
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * The host's page with its first screen in it (decision 014): the built page stays as SHELL_PAGES.app (every
- * other route) and SHELL_PAGES.home gets the prerendered HTML and its styles.
+ * The host's pages with their first screen in them (decision 014): the built page, filled with each prerendered
+ * page's HTML and styles, becomes SHELL_PAGES.home (Home) and SHELL_PAGES.app (every other route).
  */
-async function writePrerenderedPage(module: string): Promise<void> {
+async function writePrerenderedPages(module: string): Promise<void> {
   Object.assign(globalThis, buildGlobals(context));
   process.env.NODE_ENV = 'production';
   // Loaded as CommonJS, as webpack would: styled-components ships CommonJS only for Node, whose default export
@@ -60,18 +60,19 @@ async function writePrerenderedPage(module: string): Promise<void> {
   process.env.TSX_TSCONFIG_PATH = path.join(toolingDir, '..', 'tsconfig.base.json');
   const { require: load } = await import('tsx/cjs/api');
   const { prerender } = load(path.join(appDir, module), import.meta.url) as {
-    prerender(): { html: string; styles: string };
+    prerender(): Record<keyof typeof SHELL_PAGES, { html: string; styles: string }>;
   };
-  const { html, styles } = prerender();
-  const home = path.join(distDir, SHELL_PAGES.home);
-  const page = readFileSync(home, 'utf8');
-  if (!page.includes(EMPTY_ROOT))
+  const pages = prerender();
+  const built = readFileSync(path.join(distDir, SHELL_PAGES.home), 'utf8');
+  if (!built.includes(EMPTY_ROOT))
     throw new Error(`${SHELL_PAGES.home} has no ${EMPTY_ROOT} to prerender into`);
-  copyFileSync(home, path.join(distDir, SHELL_PAGES.app));
-  writeFileSync(
-    home,
-    page.replace('</head>', `${styles}</head>`).replace(EMPTY_ROOT, `<div id="root">${html}</div>`),
-  );
+  for (const page of Object.keys(SHELL_PAGES) as (keyof typeof SHELL_PAGES)[]) {
+    const { html, styles } = pages[page];
+    writeFileSync(
+      path.join(distDir, SHELL_PAGES[page]),
+      built.replace('</head>', `${styles}</head>`).replace(EMPTY_ROOT, `<div id="root">${html}</div>`),
+    );
+  }
 }
 
 /** What release tooling needs to publish this build (written next to the bundle). */
@@ -101,7 +102,7 @@ if (command === 'build') {
     if (error) console.error(error);
     compiler.close(() => {
       if (!ok) process.exit(1);
-      void (app.prerender ? writePrerenderedPage(app.prerender) : Promise.resolve()).then(
+      void (app.prerender ? writePrerenderedPages(app.prerender) : Promise.resolve()).then(
         () => {
           writeBuildInfo();
           console.log(`${app.name} ${version} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

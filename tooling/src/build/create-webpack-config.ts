@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
-import { THEME_BOOT_SCRIPT } from '@studyhub/contract/theme-boot';
+import { PAGE_BOOT_SCRIPT } from '@studyhub/contract/page-boot';
 import { DeterministicFederationFilesPlugin, PortableImportMetaUrlPlugin } from './deterministic-output';
 import { BUNDLED_PACKAGE_DIRS, PLATFORM_PACKAGE, platformDir, toolingDir } from './packages';
 import { platformVersion, SharedUsagePlugin } from './shared-usage';
@@ -233,7 +233,7 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
               template: path.join(toolingDir, 'src/build/index.html'),
               title: app.title,
               favicon: path.join(toolingDir, 'src/build/favicon.svg'),
-              themeBootScript: THEME_BOOT_SCRIPT,
+              pageBootScript: PAGE_BOOT_SCRIPT,
               // Whitespace and comments only: the theme script must stay byte for byte what the server's
               // Content-Security-Policy hashes, and the prerender looks for the root element as written.
               minify: production && { collapseWhitespace: true, removeComments: true },

@@ -1,0 +1,48 @@
+import styled, { keyframes } from 'styled-components';
+import { Page, visuallyHidden } from '@studyhub/shared';
+
+const shimmer = keyframes`
+  from { opacity: 1; }
+  to { opacity: 0.55; }
+`;
+
+const Block = styled.div<{ $height: string; $width?: string }>`
+  height: ${({ $height }) => $height};
+  width: ${({ $width }) => $width ?? '100%'};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  animation: ${shimmer} 0.9s ease-in-out infinite alternate;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+const Cards = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(230px, 1fr));
+  margin-top: 24px;
+`;
+
+const Hidden = styled.span`
+  ${visuallyHidden}
+`;
+
+/**
+ * What every route but Home shows before its JavaScript has run (decision 014): the page's shape in grey, so
+ * a slow phone paints the frame and a page at once instead of a white screen. React replaces it on its first
+ * render of the real page.
+ */
+export function PageSkeleton() {
+  return (
+    <Page aria-busy="true">
+      <Hidden role="status">Loading…</Hidden>
+      <Block $height="2.4rem" $width="min(60%, 420px)" />
+      <Cards>
+        {Array.from({ length: 6 }, (_, index) => (
+          <Block key={index} $height="9rem" />
+        ))}
+      </Cards>
+    </Page>
+  );
+}
