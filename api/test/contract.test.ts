@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { messageReply, recentNotesReply, syllabusListReply, VALIDATION } from '@studyhub/contract/schemas';
+import {
+  messageReply,
+  notesAvailabilityReply,
+  recentNotesReply,
+  syllabusListReply,
+  VALIDATION,
+} from '@studyhub/contract/schemas';
 import type { RouteEntry } from '../src/plugins/authenticate';
 import { replies } from '../src/plugins/contract';
 import { OPENAPI_PATH } from '../src/routes/openapi';
@@ -281,5 +287,6 @@ describe('GET /api/openapi.json', () => {
     const reply = (path: string) => document.paths[path]!.get!.responses['200']!.content!['application/json'];
     expect(reply('/api/notes/recent')!.schema).toEqual(jsonSchema(recentNotesReply, 'output'));
     expect(reply('/api/syllabus')!.schema).toEqual(jsonSchema(syllabusListReply, 'output'));
+    expect(reply('/api/notes/availability')!.schema).toEqual(jsonSchema(notesAvailabilityReply, 'output'));
   });
 });

@@ -45,7 +45,7 @@ test('a student browses to a unit and previews its notes', async () => {
   expect(await shownSubjectCodes(page)).toEqual(expect.arrayContaining(['CS-501', 'CS-601']));
   expect(await downloadCount(cs501)).toBe('1,200');
 
-  await cs501.getByRole('link', { name: 'View Notes' }).click();
+  await cs501.getByRole('link').click();
   await page.waitForURL(url('/notes/CS-501'));
   await seeHeading(page, 'Theory of Computation - Units');
   expect(await page.getByTestId('unit-card').count()).toBe(5);

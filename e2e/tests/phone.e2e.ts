@@ -340,10 +340,7 @@ describe('no horizontal overflow at 320 px', () => {
     const { page } = await browser.open({ signedIn: roleFor(route), device: phone(320, 700) });
     if (route.page === 'subject') {
       await page.goto('/notes/ThirdYear');
-      await page
-        .getByRole('link', { name: /View Notes/ })
-        .first()
-        .tap();
+      await page.getByTestId('subject-card').first().getByRole('link').tap();
       await page.waitForURL(/\/notes\/CS-/);
     } else {
       await page.goto(addressOf(route));

@@ -50,7 +50,7 @@ async function upload(unit: number, pdf: Buffer): Promise<void> {
 
 async function openSubject(page: Page): Promise<void> {
   await page.goto('/notes/ThirdYear');
-  await subjectCard(page, 'CS-502').getByRole('link', { name: 'View Notes' }).tap();
+  await subjectCard(page, 'CS-502').getByRole('link').tap();
   await seeHeading(page, 'Database Management Systems - Units');
 }
 

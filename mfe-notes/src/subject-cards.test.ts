@@ -27,6 +27,7 @@ describe('loadSubjectCards', () => {
         downloads: subject.seedDownloads,
         updated: subject.updated,
         description: subject.description,
+        units: subject.units.length,
       })),
     );
   });

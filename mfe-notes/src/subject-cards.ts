@@ -13,6 +13,8 @@ export interface SubjectCard {
   downloads: number;
   updated: string;
   description: string;
+  /** How many units the catalog lists (the card says how many of them have notes). */
+  units: number;
 }
 
 function seededCards(year: YearNumber): SubjectCard[] {
@@ -23,6 +25,7 @@ function seededCards(year: YearNumber): SubjectCard[] {
     downloads: subject.seedDownloads,
     updated: subject.updated,
     description: subject.description,
+    units: subject.units.length,
   }));
 }
 

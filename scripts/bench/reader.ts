@@ -134,7 +134,7 @@ async function openOnce(browser: Browser, options: BenchReaderOptions): Promise<
     await page
       .getByTestId('subject-card')
       .filter({ has: page.getByText('CS-501', { exact: true }) })
-      .getByRole('link', { name: 'View Notes' })
+      .getByRole('link')
       .tap();
     const preview = page.getByTestId('unit-card').nth(3).getByRole('button', { name: 'Preview Notes' });
     await preview.waitFor();

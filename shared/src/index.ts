@@ -24,6 +24,8 @@ export * from './ui/count-badge';
 export * from './api/client';
 export * from './api/get-syllabus';
 export * from './api/get-review-queue';
+export * from './api/get-notes-availability';
+export * from './notes/notes-availability';
 export * from './data/use-api-query';
 export * from './data/use-mutation';
 export * from './site-config/site-config-provider';

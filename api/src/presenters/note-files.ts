@@ -1,12 +1,13 @@
 /**
- * How the API shows a note file (decision 006): as a recent note in JSON, by the download path its signed links
- * cover, and as the PDF itself — one way for every route that sends one (downloads, a pending upload's reader).
+ * How the API shows a note file (decision 006): as a recent note in JSON, as a unit of the availability list, by
+ * the download path its signed links cover, and as the PDF itself — one way for every route that sends one
+ * (downloads, a pending upload's reader).
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { downloadPath } from '@studyhub/contract';
 import { findSubject } from '@studyhub/contract/catalog';
-import { describeUpload, type RecentNote } from '@studyhub/contract/schemas';
+import { describeUpload, type NotesAvailability, type RecentNote } from '@studyhub/contract/schemas';
 import type { Config } from '../config';
 import { NOT_MODIFIED } from '../plugins/contract';
 import { FILE_CONTENT_SECURITY_POLICY } from '../plugins/security-headers';
@@ -22,6 +23,17 @@ export function toRecentNote(row: NoteRow): RecentNote {
     // When students could first see it: a teacher's upload is "recent" from its approval (decision 026).
     createdAt: row.published_at ?? row.uploaded_at,
   };
+}
+
+/** The units with a file, grouped by subject code (rows come sorted by subject and unit). */
+export function toNotesAvailability(
+  branch: string,
+  rows: readonly Pick<NoteRow, 'subject_code' | 'unit'>[],
+): NotesAvailability {
+  const units = new Map<string, number[]>();
+  for (const row of rows) units.set(row.subject_code, [...(units.get(row.subject_code) ?? []), row.unit]);
+  // fromEntries defines own keys, so a code such as "__proto__" stays a subject, not the object's prototype.
+  return { branch, subjects: Object.fromEntries([...units].map(([code, list]) => [code, { units: list }])) };
 }
 
 /** The download path of a stored file, which signed links cover. */

@@ -67,8 +67,12 @@ export function insertCurrentNoteFile(db: Kysely<Database>, dialect: Dialect, ro
 }
 
 /** What students may see: a unit's current file, which is always an approved one (checked twice on purpose). */
+function visibleRows(db: Kysely<Database>) {
+  return db.selectFrom('note_files').where('current', '=', 1).where('state', '=', 'approved');
+}
+
 function visibleNoteFiles(db: Kysely<Database>) {
-  return db.selectFrom('note_files').selectAll().where('current', '=', 1).where('state', '=', 'approved');
+  return visibleRows(db).selectAll();
 }
 
 /** The newest current files, newest first by when students could first see them (Home's recent uploads). */
@@ -85,6 +89,19 @@ export function currentNoteFilesOfSubject(
   return visibleNoteFiles(db)
     .where('branch', '=', branch)
     .where('subject_code', '=', subjectCode)
+    .orderBy('unit')
+    .execute();
+}
+
+/** Which units of a branch's subjects have a current file: one row per unit, by subject code and unit. */
+export function unitsWithNotes(
+  db: Kysely<Database>,
+  branch: string,
+): Promise<Pick<NoteRow, 'subject_code' | 'unit'>[]> {
+  return visibleRows(db)
+    .select(['subject_code', 'unit'])
+    .where('branch', '=', branch)
+    .orderBy('subject_code')
     .orderBy('unit')
     .execute();
 }

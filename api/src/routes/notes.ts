@@ -1,10 +1,10 @@
 /**
- * Note files (product §7): recent uploads and which units of a subject have a file. Uploads are in
- * note-upload.ts, downloads in note-download.ts. Files are found through the database, never by joining request
- * text into a path (docs/security.md item 26).
+ * Note files (product §7): recent uploads, which units of every subject have a file, and which units of one
+ * subject have a file with links to them. Uploads are in note-upload.ts, downloads in note-download.ts. Files are
+ * found through the database, never by joining request text into a path (docs/security.md item 26).
  */
 import { findSubject, NOTES_BRANCH } from '@studyhub/contract/catalog';
-import { recentNotesReply, unitsQuery, unitsReply } from '@studyhub/contract/schemas';
+import { notesAvailabilityReply, recentNotesReply, unitsQuery, unitsReply } from '@studyhub/contract/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DownloadLinks } from '../services/download-links';
@@ -12,8 +12,12 @@ import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { signedInSession } from '../plugins/authenticate';
 import { NOT_MODIFIED, replies, type FastifyZod } from '../plugins/contract';
-import { currentNoteFilesOfSubject, recentCurrentNoteFiles } from '../repositories/note-files';
-import { pathOf, toRecentNote } from '../presenters/note-files';
+import {
+  currentNoteFilesOfSubject,
+  recentCurrentNoteFiles,
+  unitsWithNotes,
+} from '../repositories/note-files';
+import { pathOf, toNotesAvailability, toRecentNote } from '../presenters/note-files';
 import { sendCached, type ReadCache } from '../services/read-cache';
 
 export const RECENT_NOTES_LIMIT = 8;
@@ -46,6 +50,27 @@ export async function notesRoutes(
         const rows = await recentCurrentNoteFiles(db, RECENT_NOTES_LIMIT);
         // The route's reply serialiser (plugins/contract.ts) makes the JSON text.
         return reply.serialize(rows.map(toRecentNote)) as string;
+      });
+      return sendCached(request, reply, cached);
+    },
+  );
+
+  // The year page, search hits and the subject page count units with notes from this one reply, kept like the
+  // recent list; no query is read, so any query string gets the same reply.
+  app.get(
+    '/api/notes/availability',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        summary: 'Which units of each subject have notes',
+        response: replies({ 200: notesAvailabilityReply, ...NOT_MODIFIED }),
+      },
+    },
+    async (request, reply) => {
+      const cached = await readCache.reply('notes', 'availability', async () => {
+        const rows = await unitsWithNotes(db, NOTES_BRANCH);
+        return reply.serialize(toNotesAvailability(NOTES_BRANCH, rows)) as string;
       });
       return sendCached(request, reply, cached);
     },

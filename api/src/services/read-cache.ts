@@ -1,5 +1,6 @@
 /**
- * Replies of the hot reads (GET /api/notes/recent, GET /api/syllabus), kept as JSON text per dataset version.
+ * Replies of the hot reads (GET /api/notes/recent, GET /api/notes/availability, GET /api/syllabus), kept as JSON
+ * text per dataset version.
  * Every write to a dataset's table bumps its row in `content_versions` in the same transaction (triggers,
  * migration 0005), so a version names exactly one state of the data, on every server process that shares the
  * database. Each request gets a version read that started after it arrived (one prepared single-row query, shared

@@ -1,6 +1,6 @@
 /**
  * Note files (product §3 "Recent note", §7 upload/recent/download): what the upload call accepts and what the
- * recent and units calls answer. The catalog decides which subject and unit exist.
+ * recent, units and availability calls answer. The catalog decides which subject and unit exist.
  */
 import { z } from 'zod';
 import { UPLOAD_FORM, uploadSubjects } from '../catalog/index';
@@ -87,6 +87,16 @@ export type AvailableUnit = z.infer<typeof availableUnit>;
 
 export const unitsReply = z.object({ subject: z.string(), units: z.array(availableUnit) });
 export type UnitsReply = z.infer<typeof unitsReply>;
+
+/**
+ * GET /api/notes/availability: for every subject of the notes branch with at least one file, the units that have
+ * one (current, approved files only), ascending. A subject that is absent has none.
+ */
+export const notesAvailabilityReply = z.object({
+  branch: z.string(),
+  subjects: z.record(z.string(), z.object({ units: z.array(z.number()) })),
+});
+export type NotesAvailability = z.infer<typeof notesAvailabilityReply>;
 
 /**
  * GET /api/download/{branch}/{year}/{semester}/{subjectCode}/{unitNumber}: any spelling the paths module reads

@@ -205,6 +205,16 @@ describe('SubjectPage unit availability', () => {
     }
   });
 
+  it('says how many units have notes', async () => {
+    await renderWithFiles('CS-501', [1, 4]);
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 5 units have notes.');
+  });
+
+  it('says plainly when no unit has notes', async () => {
+    await renderWithFiles('CS-501', []);
+    expect(screen.getByRole('status')).toHaveTextContent('No unit has notes yet.');
+  });
+
   it('Download Notes is the signed download link, in a new tab', async () => {
     await renderWithFiles('CS-501', [1, 2, 3, 4, 5]);
     unitCards().forEach((card, index) => {

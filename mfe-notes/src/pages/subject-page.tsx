@@ -25,6 +25,10 @@ export const AVAILABILITY_TEXTS = {
   checking: 'Checking which units are available…',
   failed: 'Could not check which units are available.',
   notUploaded: 'Not uploaded yet',
+  count: (withNotes: number, total: number) =>
+    withNotes === 0
+      ? 'No unit has notes yet.'
+      : `${withNotes} of ${total} ${total === 1 ? 'unit has' : 'units have'} notes.`,
 } as const;
 
 const Actions = styled.div`
@@ -51,10 +55,11 @@ const Missing = styled.span`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-function availabilityLine(availability: UnitAvailability) {
+function availabilityLine(availability: UnitAvailability, units: readonly Unit[]) {
   if (availability.status === 'loading') return <Status role="status">{AVAILABILITY_TEXTS.checking}</Status>;
   if (availability.status === 'failed') return <Status role="alert">{AVAILABILITY_TEXTS.failed}</Status>;
-  return null;
+  const withNotes = units.filter((unit) => availability.units.has(unit.number)).length;
+  return <Status role="status">{AVAILABILITY_TEXTS.count(withNotes, units.length)}</Status>;
 }
 
 /** pdf.js and the reader are a chunk of their own, fetched when a student first opens a preview. */
@@ -117,7 +122,7 @@ export function SubjectPage() {
         ]}
       />
       <PageTitle>{subject.name} - Units</PageTitle>
-      {units.length > 0 && availabilityLine(availability)}
+      {units.length > 0 && availabilityLine(availability, units)}
       {units.length === 0 && (
         <Notice>
           <Muted>No units are listed for this subject.</Muted>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -47,6 +47,8 @@ const cardFor = (code: string) => {
   return card;
 };
 const filter = (name: string) => screen.getByRole('button', { name });
+/** A card's one link ("View Notes"), named by the subject. */
+const cardLink = (code: string) => within(cardFor(code)).getByRole('link');
 
 beforeEach(() => {
   localStorage.clear();
@@ -108,14 +110,17 @@ describe('Third year page', () => {
     expect(within(card).getByRole('heading', { name: 'Theory of Computation' })).toBeInTheDocument();
     expect(within(card).getByText(/Automata, grammars/)).toBeInTheDocument();
     expect(card).toHaveTextContent('1,200 downloads');
-    expect(within(card).getByRole('link', { name: 'View Notes' })).toHaveAttribute('href', '/notes/CS-501');
+    expect(within(card).getByRole('link', { name: 'Theory of Computation' })).toHaveAttribute(
+      'href',
+      '/notes/CS-501',
+    );
     expect(cardFor('CS-502')).toHaveTextContent('1,600 downloads');
     expect(cardFor('CS-505')).toHaveTextContent('950 downloads');
   });
 
-  it('View Notes carries the subject context and the subject page renders with it', async () => {
+  it('the card’s link (View Notes) carries the subject context and the subject page renders with it', async () => {
     renderYear('/notes/thirdyear');
-    await userEvent.click(within(cardFor('CS-501')).getByRole('link', { name: 'View Notes' }));
+    await userEvent.click(cardLink('CS-501'));
     expect(JSON.parse(screen.getByTestId('state').textContent ?? 'null')).toEqual({
       branch: 'CSE',
       year: 'ThirdYear',
@@ -128,7 +133,7 @@ describe('Third year page', () => {
 
   it('a semester 6 subject carries semester "6"', async () => {
     renderYear('/notes/ThirdYear');
-    await userEvent.click(within(cardFor('CS-601')).getByRole('link', { name: 'View Notes' }));
+    await userEvent.click(cardLink('CS-601'));
     expect(JSON.parse(screen.getByTestId('state').textContent ?? 'null')).toEqual({
       branch: 'CSE',
       year: 'ThirdYear',
@@ -138,7 +143,7 @@ describe('Third year page', () => {
 
   it('View Notes adds 1 to the count, stores the list under subjectDownloads3 and shows it on return', async () => {
     renderYear('/notes/ThirdYear');
-    await userEvent.click(within(cardFor('CS-501')).getByRole('link', { name: 'View Notes' }));
+    await userEvent.click(cardLink('CS-501'));
 
     const stored = JSON.parse(localStorage.getItem('subjectDownloads3') ?? 'null') as {
       code: string;
@@ -156,7 +161,7 @@ describe('Third year page', () => {
     expect(cardFor('CS-501')).toHaveTextContent('1,201 downloads');
     expect(cardFor('CS-502')).toHaveTextContent('1,600 downloads');
 
-    await userEvent.click(within(cardFor('CS-501')).getByRole('link', { name: 'View Notes' }));
+    await userEvent.click(cardLink('CS-501'));
     await userEvent.click(screen.getByRole('link', { name: 'Third Year' }));
     expect(cardFor('CS-501')).toHaveTextContent('1,202 downloads');
   });
@@ -177,6 +182,85 @@ describe('Third year page', () => {
       expect(cardFor('CS-501')).toHaveTextContent('1,200 downloads');
     },
   );
+});
+
+/** The availability call answers `subjects`; every other call (the subject page's) never does. */
+function answerAvailability(subjects: Record<string, number[]>) {
+  jest.spyOn(apiClient, 'get').mockImplementation(((url: string) =>
+    url === '/api/notes/availability'
+      ? Promise.resolve({
+          data: {
+            branch: 'CSE',
+            subjects: Object.fromEntries(Object.entries(subjects).map(([code, units]) => [code, { units }])),
+          },
+        })
+      : new Promise(() => undefined)) as never);
+}
+
+describe('Third year page: which subjects have notes', () => {
+  it('each card says how many of its units have notes, plainly when none has', async () => {
+    answerAvailability({ 'CS-501': [1, 3], 'CS-602': [1, 2, 3, 4, 5] });
+    renderYear('/notes/ThirdYear');
+    expect(await within(cardFor('CS-501')).findByText('Notes: 2 of 5 units')).toBeInTheDocument();
+    expect(cardFor('CS-602')).toHaveTextContent('Notes: 5 of 5 units');
+    expect(cardFor('CS-502')).toHaveTextContent('No notes yet');
+  });
+
+  it('shows no count and no "With notes" chip while the counts are unknown', () => {
+    renderYear('/notes/ThirdYear');
+    expect(cardFor('CS-501')).not.toHaveTextContent(/Notes:|No notes yet/);
+    expect(screen.queryByRole('button', { name: /With notes/ })).not.toBeInTheDocument();
+  });
+
+  it('leaves counts out when they cannot be read', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(apiClient, 'get').mockRejectedValue(new Error('Network Error'));
+    renderYear('/notes/ThirdYear');
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(cards()).toHaveLength(20);
+    expect(cardFor('CS-501')).not.toHaveTextContent(/Notes:|No notes yet/);
+  });
+
+  it('"With notes" keeps catalog order, combines with the semester and says when none has notes', async () => {
+    answerAvailability({ 'CS-605': [2], 'CS-501': [1], 'CS-502': [4] });
+    renderYear('/notes/ThirdYear');
+    const withNotes = await screen.findByRole('button', { name: 'With notes (3)' });
+    expect(withNotes).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(withNotes);
+    expect(withNotes).toHaveAttribute('aria-pressed', 'true');
+    expect(cardCodes()).toEqual(['CS-501', 'CS-502', 'CS-605']);
+
+    await userEvent.click(filter('Semester 6'));
+    expect(cardCodes()).toEqual(['CS-605']);
+    expect(screen.getByRole('button', { name: 'With notes (1)' })).toBeInTheDocument();
+
+    await userEvent.click(filter('All Subjects'));
+    await userEvent.click(screen.getByRole('button', { name: 'With notes (3)' }));
+    expect(cards()).toHaveLength(20);
+  });
+
+  it('says so when the filters leave no subject', async () => {
+    answerAvailability({ 'CS-501': [1] });
+    renderYear('/notes/ThirdYear');
+    await userEvent.click(await screen.findByRole('button', { name: 'With notes (1)' }));
+    await userEvent.click(filter('Semester 6'));
+    expect(cards()).toHaveLength(0);
+    expect(screen.getByRole('status')).toHaveTextContent('No subject here has notes yet.');
+  });
+
+  it('a card is one link named by the subject, described by the rest of the card, and nothing else', async () => {
+    answerAvailability({ 'CS-501': [1, 3] });
+    renderYear('/notes/ThirdYear');
+    await within(cardFor('CS-501')).findByText('Notes: 2 of 5 units');
+    for (const card of cards()) {
+      expect(within(card).getAllByRole('link')).toHaveLength(1);
+      expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    }
+    const link = cardLink('CS-501');
+    expect(link).toHaveAccessibleName('Theory of Computation');
+    expect(link).toHaveAccessibleDescription(/^CS-501 Updated: May 1, 2025 Automata, grammars/);
+    expect(link).toHaveAccessibleDescription(/Notes: 2 of 5 units ⬇ 1,200 downloads$/);
+  });
 });
 
 describe.each([
@@ -245,7 +329,7 @@ describe.each([
     renderYear(route);
     const card = cardFor(code);
     expect(card).toHaveTextContent(`${seed} downloads`);
-    await userEvent.click(within(card).getByRole('link', { name: 'View Notes' }));
+    await userEvent.click(within(card).getByRole('link'));
     expect(JSON.parse(screen.getByTestId('state').textContent ?? 'null')).toEqual(state);
     const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as { code: string; downloads: number }[];
     expect(stored).toHaveLength(counts[0]!);

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
+import { apiClient } from '../api/client';
 import { renderWithProviders } from '../testing';
 import { theme } from '../theme/theme';
 import type { SubjectHit } from './subject-search';
@@ -27,6 +28,17 @@ function renderBox() {
 
 const options = () => within(screen.getByRole('listbox', { hidden: true })).queryAllByRole('option');
 const status = () => screen.getByRole('status');
+
+let get: jest.SpiedFunction<typeof apiClient.get>;
+
+beforeEach(() => {
+  // Which subjects have notes: unanswered unless a case says otherwise.
+  get = jest.spyOn(apiClient, 'get').mockReturnValue(new Promise(() => undefined) as never);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('SubjectSearchBox', () => {
   it('starts as a closed combobox tied to its listbox', () => {
@@ -188,5 +200,42 @@ describe('SubjectSearchBox', () => {
       expect(await screen.findByRole('listbox', { name: 'Subjects' })).toBeVisible();
       expect(status()).toHaveTextContent('1 subject found.');
     });
+  });
+});
+
+describe('SubjectSearchBox: which subjects have notes', () => {
+  const hitFor = (code: string) => {
+    const hit = options().find((option) => option.textContent?.startsWith(`${code} `));
+    if (!hit) throw new Error(`No hit for ${code}`);
+    return hit;
+  };
+
+  it('asks nothing before the first focus, once on it, and shows each hit’s count', async () => {
+    get.mockResolvedValue({
+      data: { branch: 'CSE', subjects: { 'CS-603(C)': { units: [1, 4] }, 'CS-603(A)': { units: [2] } } },
+    });
+    const { box } = renderBox();
+    expect(get).not.toHaveBeenCalled();
+    await userEvent.type(box, 'cs603');
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(get.mock.calls[0]![0]).toBe('/api/notes/availability');
+    expect(await within(hitFor('CS-603(C)')).findByText('Notes: 2 of 5 units')).toBeInTheDocument();
+    expect(hitFor('CS-603(A)')).toHaveTextContent('Notes: 1 of 5 units');
+    expect(hitFor('CS-603(B)')).toHaveTextContent('No notes yet');
+
+    await userEvent.click(screen.getByRole('button', { name: 'elsewhere' }));
+    await userEvent.click(box);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves counts out while they are unknown or could not be read', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    get.mockRejectedValue(new Error('Network Error'));
+    const { box } = renderBox();
+    await userEvent.type(box, 'cs603');
+    await screen.findByRole('listbox');
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(options()).toHaveLength(3);
+    for (const option of options()) expect(option).not.toHaveTextContent(/Notes:|No notes yet/);
   });
 });

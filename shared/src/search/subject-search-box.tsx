@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
+import { countUnitsWithNotes, unitsWithNotesText, useNotesAvailability } from '@studyhub/shared';
 import { visuallyHidden } from '../ui/visually-hidden';
 import type { SubjectHit } from './subject-search';
 
@@ -81,6 +82,10 @@ const Option = styled.li`
   small {
     color: ${({ theme }) => theme.colors.muted};
   }
+  .has-notes {
+    color: ${({ theme }) => theme.colors.accent};
+    font-weight: 600;
+  }
 `;
 
 const VisuallyHidden = styled.span`
@@ -119,6 +124,9 @@ export function SubjectSearchBox({
   const optionId = (index: number) => `${id}-option-${index}`;
   const [search, setSearch] = useState<{ run: Search } | null>(null);
   const [failed, setFailed] = useState(false);
+  // Which subjects have notes is asked on the first focus, with the subject list (Home's first load stays lean).
+  const [focusedOnce, setFocusedOnce] = useState(false);
+  const availability = useNotesAvailability(focusedOnce);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
@@ -130,6 +138,7 @@ export function SubjectSearchBox({
   useEffect(() => onHitCountChange?.(hitCount), [hitCount, onHitCountChange]);
 
   function load() {
+    setFocusedOnce(true);
     if (search) return;
     setFailed(false);
     loadSubjectSearch().then(
@@ -248,6 +257,12 @@ export function SubjectSearchBox({
               <small>
                 {hit.where}
                 {hit.topic ? ` · ${hit.topic}` : ''}
+                {availability && hit.units > 0 && (
+                  <NotesCount
+                    withNotes={countUnitsWithNotes(availability, hit.code, hit.units)}
+                    total={hit.units}
+                  />
+                )}
               </small>
             </Option>
           ))}
@@ -256,5 +271,14 @@ export function SubjectSearchBox({
         {status}
       </VisuallyHidden>
     </Box>
+  );
+}
+
+function NotesCount({ withNotes, total }: { withNotes: number; total: number }) {
+  return (
+    <>
+      {' · '}
+      <span className={withNotes > 0 ? 'has-notes' : undefined}>{unitsWithNotesText(withNotes, total)}</span>
+    </>
   );
 }

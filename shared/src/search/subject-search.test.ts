@@ -135,7 +135,7 @@ describe('searchSubjects: ranking by words', () => {
 });
 
 describe('searchSubjects: what a hit carries', () => {
-  it('opens the subject page with branch, year key and semester', () => {
+  it('opens the subject page with branch, year key and semester, and counts its units', () => {
     expect(searchSubjects('compiler')[0]).toEqual({
       code: 'CS-603(C)',
       name: 'Compiler Design',
@@ -143,6 +143,7 @@ describe('searchSubjects: what a hit carries', () => {
       semester: 6,
       where: 'Third Year · Semester 6',
       matchedBy: 'name',
+      units: 5,
       path: '/notes/CS-603(C)',
       state: { branch: 'CSE', year: 'ThirdYear', semester: '6' },
     });

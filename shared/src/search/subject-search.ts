@@ -37,6 +37,8 @@ export interface SubjectHit {
   matchedBy: MatchedBy;
   /** The unit topic that matched, when the match was by topic. */
   topic?: string;
+  /** How many units the catalog lists (the hit says how many of them have notes). */
+  units: number;
   /** Where the hit opens, with the state that page needs to show "{name} - Units". */
   path: string;
   state: SubjectHitState;
@@ -240,6 +242,7 @@ export function searchSubjects(input: string, limit: number = MAX_SUBJECT_HITS):
     where: `${yearInfo(subject.year).label} · Semester ${subject.semester}`,
     matchedBy: FIELDS[field]!,
     ...(topic ? { topic } : {}),
+    units: subject.units.length,
     path: subjectPath(subject.code),
     state: subjectHitState(subject),
   }));
