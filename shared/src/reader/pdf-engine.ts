@@ -26,14 +26,14 @@ GlobalWorkerOptions.workerSrc = workerUrl.toString();
  */
 const dataUrl = (folder: string) => new URL(`pdfjs-${version}/${folder}/`, workerUrl).toString();
 
-let sharedWorker: PDFWorker | null = null;
+let sharedWorker: PDFWorker | undefined;
 
 /**
  * Starts pdf.js's worker (fetching and compiling ~290 KB gzip) before a reader needs it; every document then
  * uses this one worker, which lives as long as the page.
  */
 export function warmUpEngine(): void {
-  sharedWorker ??= new PDFWorker({ name: 'studyhub-reader' });
+  sharedWorker ??= new PDFWorker();
 }
 
 export type { PDFDocumentProxy, PDFPageProxy };
