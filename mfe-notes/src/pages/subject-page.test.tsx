@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { Route, Routes } from 'react-router-dom';
+import { act } from 'react';
+import { Route, Routes, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { apiClient } from '@studyhub/shared';
 import { findSubject } from '@studyhub/contract/catalog';
 import type { AvailableUnit, UnitsReply } from '@studyhub/contract/schemas';
@@ -300,5 +301,40 @@ describe('SubjectPage preview', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     await userEvent.click(dialog.parentElement!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('is a history entry: Back closes it and keeps the subject page, Forward opens it again, ✕ goes back', async () => {
+    let navigate: NavigateFunction = () => undefined;
+    function History() {
+      navigate = useNavigate();
+      return null;
+    }
+    get.mockResolvedValue(reply('CS-501', [1, 2]));
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route path="/notes/:subjectCode" element={<NotesArea page="subject" />} />
+          <Route path="/before" element={<p>Before</p>} />
+        </Routes>
+        <History />
+      </>,
+      { route: '/notes/CS-501', state: THIRD_YEAR_SEM_5, user: STUDENT },
+    );
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Preview Notes' }))[1]!);
+    expect(await screen.findByRole('document', { name: /Unit 2 notes/ })).toBeInTheDocument();
+
+    await act(async () => navigate(-1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Theory of Computation - Units/ })).toBeInTheDocument();
+    expect(unitCards()).toHaveLength(5);
+
+    await act(async () => navigate(1));
+    expect(await screen.findByRole('document', { name: /Unit 2 notes/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // ✕ went back like Back (no second subject-page entry): Forward opens the reader again.
+    await act(async () => navigate(1));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 });

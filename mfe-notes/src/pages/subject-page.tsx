@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   Breadcrumb,
@@ -20,6 +20,7 @@ import { Modal } from '@studyhub/shared/modal';
 import type { AvailableUnit } from '@studyhub/contract/schemas';
 import { readSubjectContext } from '../subject-context';
 import { useUnitAvailability, type UnitAvailability } from '../use-unit-availability';
+import { readerUnitOf, useWarmReader } from './reader-entry';
 
 export const AVAILABILITY_TEXTS = {
   checking: 'Checking which units are available…',
@@ -62,18 +63,22 @@ function availabilityLine(availability: UnitAvailability, units: readonly Unit[]
   return <Status role="status">{AVAILABILITY_TEXTS.count(withNotes, units.length)}</Status>;
 }
 
-/** pdf.js and the reader are a chunk of their own, fetched when a student first opens a preview. */
+/**
+ * pdf.js and the reader are a chunk of their own, never in the page's first load: fetched when the page idles
+ * with a file to show (useWarmReader), or when a student opens a preview first.
+ */
 const PdfReader = lazy(() => import(/* webpackChunkName: "pdf-reader" */ '@studyhub/shared/reader'));
 
 export function SubjectPage() {
   const { subjectCode = '' } = useParams();
-  const { state } = useLocation();
-  const context = readSubjectContext(state);
-  const [preview, setPreview] = useState<{ unit: Unit; file: AvailableUnit } | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const context = readSubjectContext(location.state);
   const subject = findSubject(subjectCode);
   // Nothing to ask about for a subject that lists no units, or one reached without its context.
   const asked = context && subject && subject.units.length > 0 ? subject.code : null;
   const availability = useUnitAvailability(asked, context?.branch ?? null);
+  useWarmReader(availability.status === 'ready' && availability.units.size > 0);
 
   // A code no subject has is "not found" however it was reached (a typed or old link has no state either).
   if (!subject) {
@@ -110,6 +115,12 @@ export function SubjectPage() {
   const units = subjectUnits(subject);
   const fileOf = (unit: Unit) =>
     availability.status === 'ready' ? availability.units.get(unit.number) : undefined;
+  // The open reader is a history entry of its own (same address, the unit in its state): the phone's Back
+  // closes it and leaves the student on this page; Forward opens it again.
+  const previewUnit = units.find((unit) => unit.number === readerUnitOf(location.state));
+  const previewFile = previewUnit && fileOf(previewUnit);
+  const openPreview = (unit: Unit) =>
+    navigate(location, { state: { ...(location.state as object), reader: unit.number } });
 
   return (
     <Page>
@@ -136,21 +147,22 @@ export function SubjectPage() {
             <UnitActions
               file={fileOf(unit)}
               checked={availability.status === 'ready'}
-              onPreview={(file) => setPreview({ unit, file })}
+              onPreview={() => openPreview(unit)}
             />
           </Card>
         ))}
       </Grid>
-      {preview && (
+      {previewUnit && previewFile && (
+        // ✕ and Escape go back: the entry the reader added goes, as Back would take it.
         <Modal
-          title={`${subject.code} · ${preview.unit.title}: ${preview.unit.description}`}
-          onClose={() => setPreview(null)}
+          title={`${subject.code} · ${previewUnit.title}: ${previewUnit.description}`}
+          onClose={() => navigate(-1)}
         >
           <Suspense fallback={<Spinner label="Loading the PDF reader" />}>
             <PdfReader
-              title={`${subject.name} ${preview.unit.title} notes`}
-              url={preview.file.url}
-              downloadUrl={preview.file.downloadUrl}
+              title={`${subject.name} ${previewUnit.title} notes`}
+              url={previewFile.url}
+              downloadUrl={previewFile.downloadUrl}
             />
           </Suspense>
         </Modal>

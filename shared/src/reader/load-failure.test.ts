@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadFailureOf } from './load-failure';
+import { loadFailureOf, pageFailureOf } from './load-failure';
 
 /** An error as pdf.js throws it: its exceptions are Errors named after their class, HTTP ones with a status. */
 function pdfJsError(name: string, status?: number): Error {
@@ -27,5 +27,22 @@ describe('loadFailureOf', () => {
     expect(loadFailureOf(pdfJsError('InvalidPDFException'))).toBe('damaged');
     expect(loadFailureOf(pdfJsError('FormatError'))).toBe('damaged');
     expect(loadFailureOf(pdfJsError('PasswordException'))).toBe('protected');
+  });
+});
+
+describe('pageFailureOf', () => {
+  it.each([
+    ['UnknownErrorException', undefined, 'damaged'],
+    ['FormatError', undefined, 'damaged'],
+    ['Error', undefined, 'damaged'],
+    ['ResponseException', 401, 'session-expired'],
+    ['ResponseException', 404, 'missing'],
+    ['UnexpectedResponseException', 500, 'unavailable'],
+  ] as const)('takes %s (%s) while reading a page for %s', (name, status, failure) => {
+    expect(pageFailureOf(pdfJsError(name, status))).toBe(failure);
+  });
+
+  it('takes a failed fetch for the connection', () => {
+    expect(pageFailureOf(new TypeError('Failed to fetch'))).toBe('unavailable');
   });
 });

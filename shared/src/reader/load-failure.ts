@@ -15,16 +15,13 @@ export type LoadFailure =
   /** No answer, or an unexpected one (offline, 5xx, a dropped connection). */
   | 'unavailable';
 
+const RESPONSE_NAMES = new Set(['ResponseException', 'UnexpectedResponseException', 'MissingPDFException']);
 const DAMAGED_NAMES = new Set(['InvalidPDFException', 'FormatError']);
 
 export function loadFailureOf(error: unknown): LoadFailure {
   if (typeof error !== 'object' || error === null) return 'unavailable';
   const { name, status } = error as { name?: unknown; status?: unknown };
-  if (
-    name === 'ResponseException' ||
-    name === 'UnexpectedResponseException' ||
-    name === 'MissingPDFException'
-  ) {
+  if (typeof name === 'string' && RESPONSE_NAMES.has(name)) {
     if (status === 401) return 'session-expired';
     if (status === 404 || name === 'MissingPDFException') return 'missing';
     return 'unavailable';
@@ -32,4 +29,16 @@ export function loadFailureOf(error: unknown): LoadFailure {
   if (name === 'PasswordException') return 'protected';
   if (typeof name === 'string' && DAMAGED_NAMES.has(name)) return 'damaged';
   return 'unavailable';
+}
+
+/**
+ * Why one page of a loaded PDF could not be shown. Its bytes come by range requests, so an HTTP answer is the
+ * connection's or the session's, as for the whole file; anything else pdf.js threw while reading or drawing the
+ * page (a FormatError, an UnknownErrorException from the worker) is the file's: trying again cannot help.
+ */
+export function pageFailureOf(error: unknown): LoadFailure {
+  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  if (typeof name === 'string' && RESPONSE_NAMES.has(name)) return loadFailureOf(error);
+  if (error instanceof TypeError) return 'unavailable';
+  return 'damaged';
 }

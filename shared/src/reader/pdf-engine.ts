@@ -5,8 +5,10 @@
 import {
   getDocument,
   GlobalWorkerOptions,
+  PDFWorker,
   RenderingCancelledException,
   TextLayer,
+  version,
   type PDFDocumentLoadingTask,
   type PDFDocumentProxy,
   type PDFPageProxy,
@@ -15,7 +17,24 @@ import {
 
 // webpack emits the worker as a file of this release (hashed, immutable, precompressed like the others), so it
 // comes from our own origin and runs under the site's script-src 'self'.
-GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
+const workerUrl = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url);
+GlobalWorkerOptions.workerSrc = workerUrl.toString();
+
+/**
+ * pdf.js's cMaps, standard fonts and decoders, which the build copies beside the worker
+ * (tooling/src/build/pdfjs-data.ts) under the pdf.js version, so they come from our origin like the worker.
+ */
+const dataUrl = (folder: string) => new URL(`pdfjs-${version}/${folder}/`, workerUrl).toString();
+
+let sharedWorker: PDFWorker | undefined;
+
+/**
+ * Starts pdf.js's worker (fetching and compiling ~290 KB gzip) before a reader needs it; every document then
+ * uses this one worker, which lives as long as the page.
+ */
+export function warmUpEngine(): void {
+  sharedWorker ??= new PDFWorker();
+}
 
 export type { PDFDocumentProxy, PDFPageProxy };
 
@@ -33,7 +52,9 @@ export interface PdfSource {
  * request from streaming the whole file.
  */
 export function openPdf(source: PdfSource): PDFDocumentLoadingTask {
+  warmUpEngine();
   return getDocument({
+    worker: sharedWorker,
     url: source.url,
     httpHeaders: source.token ? { Authorization: `Bearer ${source.token}` } : undefined,
     disableAutoFetch: true,
@@ -43,6 +64,15 @@ export function openPdf(source: PdfSource): PDFDocumentLoadingTask {
     isEvalSupported: false,
     // No XFA forms, no scripting: a document to read.
     enableXfa: false,
+    // Text in fonts a file does not embed: CJK through Adobe's CMaps, the 14 standard fonts from their data.
+    cMapUrl: dataUrl('cmaps'),
+    cMapPacked: true,
+    standardFontDataUrl: dataUrl('standard_fonts'),
+    // The CSP has no 'wasm-unsafe-eval': pdf.js would try its WebAssembly decoders, be refused (a console error
+    // and a policy report each time) and fall back. Asking for its JavaScript decoders straight away draws JPEG
+    // 2000 images (wasm/openjpeg_nowasm_fallback.js); JBIG2 has no JavaScript decoder and stays undrawn.
+    useWasm: false,
+    wasmUrl: dataUrl('wasm'),
   });
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
@@ -18,6 +18,8 @@ import PdfReader from './pdf-reader';
 // (e2e/tests/reader.e2e.ts).
 jest.mock('./pdf-engine', () => ({
   openPdf: jest.fn(),
+  drawPage: jest.fn(() => ({ promise: new Promise(() => undefined), cancel: () => undefined })),
+  drawTextLayer: jest.fn(() => ({ promise: Promise.resolve(), cancel: () => undefined })),
   isCancelled: (error: unknown) => error instanceof Error && error.name === 'RenderingCancelledException',
 }));
 const open = openPdf as jest.MockedFunction<typeof openPdf>;
@@ -31,6 +33,12 @@ function pdfJsError(name: string, status?: number): Error {
 
 const URL = '/api/download/CSE/Third_Year/Semester_5/CS-501/1?expires=9&sig=abc';
 const DOWNLOAD_URL = `${URL}&download=1`;
+
+// jsdom lays nothing out: the pages' width is never measured, which leaves them undrawn (drawPage never runs).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
 
 let loading: ReturnType<typeof deferred<never>>;
 let destroy: jest.Mock<() => Promise<void>>;
@@ -102,5 +110,37 @@ describe('PdfReader', () => {
     const { unmount } = renderReader();
     unmount();
     expect(destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it('says how much of the file has arrived while pdf.js loads it', async () => {
+    const task = { promise: loading.promise, destroy } as unknown as ReturnType<typeof openPdf>;
+    open.mockReturnValue(task);
+    renderReader();
+    act(() => task.onProgress({ loaded: 30, total: 120 }));
+    expect(screen.getByRole('status', { name: 'Loading the PDF… 25 %' })).toBeInTheDocument();
+  });
+
+  it('says a password-protected file is one and offers it for download, without Try again', async () => {
+    renderReader();
+    loading.reject(pdfJsError('PasswordException'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('password-protected');
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', DOWNLOAD_URL);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('lays out every page and blames a page pdf.js cannot read on the file, not the connection', async () => {
+    const task = deferred<unknown>();
+    open.mockReturnValue({ promise: task.promise, destroy } as unknown as ReturnType<typeof openPdf>);
+    renderReader();
+    // A page tree entry that is not a page: pdf.js's worker says so with an UnknownErrorException.
+    const broken = pdfJsError('UnknownErrorException');
+    task.resolve({ numPages: 3, getPage: () => Promise.reject(broken) });
+    expect(
+      await screen.findByText('Page 1 could not be drawn: this part of the file is damaged.'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByTestId('pdf-page')).toHaveLength(3);
+    expect(screen.getByRole('status', { name: 'Page 1 of 3' })).toBeInTheDocument();
+    expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, jest } from '@jest/globals';
 import { useState } from 'react';
@@ -8,10 +8,11 @@ import { ReaderView, type ReaderStatus } from './reader-view';
 
 const LINKS = { downloadUrl: '/api/download/x?download=1', openUrl: '/api/download/x' };
 
-/** The view with its page and zoom kept as the reader keeps them. */
+/** The view with its page, zoom and toolbar kept as the reader keeps them. */
 function Reader({ status, onRetry = () => undefined }: { status: ReaderStatus; onRetry?: () => void }) {
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState(1);
+  const [toolbarShown, setToolbarShown] = useState(false);
   return (
     <>
       <ReaderView
@@ -20,79 +21,117 @@ function Reader({ status, onRetry = () => undefined }: { status: ReaderStatus; o
         onPage={setPage}
         zoom={zoom}
         onZoom={setZoom}
+        toolbarShown={toolbarShown}
+        onShowToolbar={() => setToolbarShown(true)}
         onRetry={onRetry}
         {...LINKS}
       >
         <p>Page surface</p>
       </ReaderView>
       <output aria-label="zoom">{zoom.toFixed(4)}</output>
+      <output aria-label="toolbar">{String(toolbarShown)}</output>
     </>
   );
 }
 
-const pageCount = () => screen.getByText(/^Page \d+ of \d+$/);
+const pageCount = () => screen.getByRole('status', { name: /^Page \d+ of \d+$/ });
+const zoomValue = () => Number(screen.getByRole('status', { name: 'zoom' }).textContent);
+const openMenu = () => userEvent.click(screen.getByRole('button', { name: 'More' }));
 
 describe('ReaderView', () => {
-  it('offers Download and Open in new tab while loading', () => {
-    renderWithProviders(<Reader status={{ status: 'loading' }} />);
+  it('says it is loading, with the share of the file arrived once pdf.js knows it', () => {
+    const { unmount } = renderWithProviders(<Reader status={{ status: 'loading' }} />);
     expect(screen.getByRole('status', { name: 'Loading the PDF…' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', LINKS.downloadUrl);
-    expect(screen.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute('href', LINKS.openUrl);
+    unmount();
+    renderWithProviders(<Reader status={{ status: 'loading', progress: 0.4 }} />);
+    expect(screen.getByRole('status', { name: 'Loading the PDF… 40 %' })).toBeInTheDocument();
     expect(screen.queryByText('Page surface')).not.toBeInTheDocument();
   });
 
-  it('pages forward and back, with the ends disabled', async () => {
+  it('keeps Download and Open in new tab in the ⋯ menu, which Escape closes without closing the dialog', async () => {
+    const dialogEscape = jest.fn();
+    document.addEventListener('keydown', dialogEscape);
+    renderWithProviders(<Reader status={{ status: 'ready', pageCount: 3 }} />);
+    expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
+    await openMenu();
+    expect(screen.getByRole('button', { name: 'More' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', LINKS.downloadUrl);
+    expect(screen.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute('href', LINKS.openUrl);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
+    expect(dialogEscape).not.toHaveBeenCalled();
+    document.removeEventListener('keydown', dialogEscape);
+  });
+
+  it('is one labelled toolbar of buttons at least 44 px, back in view when focused', () => {
+    renderWithProviders(<Reader status={{ status: 'ready', pageCount: 3 }} />);
+    const toolbar = screen.getByRole('toolbar', { name: 'Reader' });
+    const buttons = within(toolbar).getAllByRole('button');
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Previous page',
+      'Next page',
+      'Zoom out',
+      'Zoom 100 %: fit to width',
+      'Zoom in',
+      'More',
+    ]);
+    for (const button of buttons) expect(getComputedStyle(button).minHeight).toBe('44px');
+    expect(screen.getByRole('status', { name: 'toolbar' })).toHaveTextContent('false');
+    fireEvent.focus(buttons[0]!);
+    expect(screen.getByRole('status', { name: 'toolbar' })).toHaveTextContent('true');
+  });
+
+  it('shows page x of y, pages forward and back, with the ends disabled', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Reader status={{ status: 'ready', pageCount: 3 }} />);
-    expect(pageCount()).toHaveTextContent('Page 1 of 3');
+    expect(pageCount()).toHaveTextContent('1 / 3');
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(pageCount()).toHaveTextContent('Page 3 of 3');
+    expect(pageCount()).toHaveAccessibleName('Page 3 of 3');
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
-    expect(pageCount()).toHaveTextContent('Page 2 of 3');
+    expect(pageCount()).toHaveTextContent('2 / 3');
   });
 
-  it('jumps to a typed page and says which pages exist for a wrong one', async () => {
+  it('jumps to a typed page from the menu and says which pages exist for a wrong one', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Reader status={{ status: 'ready', pageCount: 12 }} />);
+    await openMenu();
     const input = screen.getByLabelText('Go to page');
     await user.type(input, '13{Enter}');
     expect(screen.getByRole('alert')).toHaveTextContent('Enter a page number from 1 to 12.');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(pageCount()).toHaveTextContent('Page 1 of 12');
     await user.clear(input);
     await user.type(input, '9');
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    expect(pageCount()).toHaveTextContent('Page 9 of 12');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(pageCount()).toHaveAccessibleName('Page 9 of 12');
+    expect(screen.queryByLabelText('Go to page')).not.toBeInTheDocument();
   });
 
-  it('zooms in and out in steps, back to fit-to-width, never past the bounds', async () => {
+  it('shows the zoom level; buttons and + / − keys step it, the level button fits the width again', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Reader status={{ status: 'ready', pageCount: 1 }} />);
-    const zoom = () => Number(screen.getByRole('status', { name: 'zoom' }).textContent);
     await user.click(screen.getByRole('button', { name: 'Zoom in' }));
-    expect(zoom()).toBeCloseTo(ZOOM_STEP);
-    expect(screen.getByRole('button', { name: 'Fit to width' })).toHaveAttribute('aria-pressed', 'false');
-    await user.click(screen.getByRole('button', { name: 'Fit to width' }));
-    expect(zoom()).toBe(1);
-    for (let step = 0; step < 10; step += 1) {
-      const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
-      if (!(zoomIn as HTMLButtonElement).disabled) await user.click(zoomIn);
-    }
-    expect(zoom()).toBe(MAX_ZOOM);
+    expect(zoomValue()).toBeCloseTo(ZOOM_STEP);
+    expect(screen.getByRole('button', { name: 'Zoom 125 %: fit to width' })).toHaveTextContent('125 %');
+    await user.click(screen.getByRole('button', { name: 'Zoom 125 %: fit to width' }));
+    expect(zoomValue()).toBe(1);
+    await user.keyboard('+');
+    expect(zoomValue()).toBeCloseTo(ZOOM_STEP);
+    await user.keyboard('-');
+    await user.keyboard('-');
+    expect(zoomValue()).toBeCloseTo(1 / ZOOM_STEP);
+    for (let step = 0; step < 12; step += 1) await user.keyboard('+');
+    expect(zoomValue()).toBe(MAX_ZOOM);
     expect(screen.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
-    // A one-page PDF has nothing to jump to.
-    expect(screen.queryByLabelText('Go to page')).not.toBeInTheDocument();
   });
 
   it.each([
     ['damaged', 'This PDF could not be shown: the file is damaged'],
     ['protected', 'password-protected'],
     ['missing', 'no longer on the server'],
-    ['unavailable', 'could not be loaded'],
+    ['unavailable', 'Check your connection'],
   ] as const)('explains a %s file and still offers the download, never a blank box', (failure, text) => {
     renderWithProviders(<Reader status={{ status: 'failed', failure }} />);
     expect(screen.getByRole('alert')).toHaveTextContent(text);
@@ -101,15 +140,20 @@ describe('ReaderView', () => {
     expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
   });
 
-  it('offers another try only for a passing failure', async () => {
+  it('offers another try only for a connection failure', async () => {
     const onRetry = jest.fn();
     renderWithProviders(<Reader status={{ status: 'failed', failure: 'unavailable' }} onRetry={onRetry} />);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
-  it('has no Try again for a damaged file', () => {
-    renderWithProviders(<Reader status={{ status: 'failed', failure: 'damaged' }} />);
-    expect(within(document.body).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  it.each(['damaged', 'protected'] as const)('has no Try again for a %s file', (failure) => {
+    renderWithProviders(<Reader status={{ status: 'failed', failure }} />);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('offers a password-protected file for download only: a new tab could not open it either', () => {
+    renderWithProviders(<Reader status={{ status: 'failed', failure: 'protected' }} />);
+    expect(screen.queryByRole('link', { name: 'Open in new tab' })).not.toBeInTheDocument();
   });
 });

@@ -1,72 +1,111 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import styled from 'styled-components';
-import { Button, ButtonAnchor, Spinner } from '@studyhub/shared';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { Button, ButtonAnchor } from '@studyhub/shared';
 import type { LoadFailure } from './load-failure';
 import { clampZoom, MAX_ZOOM, MIN_ZOOM, parsePageNumber, ZOOM_STEP } from './page-geometry';
 import { READER_TEXTS } from './reader-texts';
 
 export type ReaderStatus =
-  | { status: 'loading' }
+  | { status: 'loading'; progress?: number }
   | { status: 'failed'; failure: Exclude<LoadFailure, 'session-expired'> }
   | { status: 'ready'; pageCount: number };
 
 export interface ReaderViewProps {
   status: ReaderStatus;
-  /** The 1-based page shown. */
+  /** The 1-based page most in view. */
   page: number;
+  /** Brings a page into view. */
   onPage(page: number): void;
-  /** 1 is fit-to-width; the buttons and pinches multiply it. */
+  /** 1 is fit-to-width; the buttons, the keys and pinches multiply it. */
   zoom: number;
   onZoom(zoom: number): void;
+  /** False while the student reads on (scrolled down): the toolbar slides away until a scroll up or a tap. */
+  toolbarShown: boolean;
+  onShowToolbar(): void;
   /** The unit's download link (an attachment) and its inline link, for a new tab. */
   downloadUrl: string;
   openUrl: string;
   /** Loading a PDF that failed for a passing reason again. */
   onRetry(): void;
-  /** The drawn page, while ready. */
+  /** The pages, while ready. */
   children?: ReactNode;
 }
 
+/** The toolbar's height: one row of 44 px targets. The pages start below it (page-list.tsx). */
+export const TOOLBAR_HEIGHT = 56;
+
 const Layout = styled.div`
+  position: relative;
   flex: 1;
   min-height: 0;
   display: flex;
   flex-direction: column;
 `;
 
-const Toolbar = styled.div`
+const Toolbar = styled.div<{ $shown: boolean }>`
+  position: absolute;
+  inset: 0 0 auto;
+  z-index: 3;
+  height: ${TOOLBAR_HEIGHT}px;
   display: flex;
-  flex-wrap: wrap;
   align-items: center;
-  gap: 6px 10px;
-  padding: 8px 12px;
+  justify-content: space-between;
+  gap: 4px;
+  padding: 0 6px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
+  transition: transform 0.2s ease;
+  ${({ $shown }) =>
+    !$shown &&
+    css`
+      transform: translateY(-100%);
+    `}
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
 `;
 
 const Group = styled.div`
   display: flex;
   align-items: center;
-  gap: 6px;
+  gap: 2px;
 `;
 
-/** Toolbar buttons: at least 44 px for a thumb, round icons for the arrows and zoom. */
-const ToolButton = styled(Button).attrs({ $variant: 'secondary' as const })`
+/** Toolbar buttons: 44 px for a thumb, as narrow as that allows so one row fits a 360 px phone. */
+const ToolButton = styled(Button).attrs({ $variant: 'ghost' as const })`
   min-width: 44px;
   min-height: 44px;
-  padding: 6px 12px;
+  padding: 0 8px;
+  font-size: 1.25rem;
 `;
 
-const ToolLink = styled(ButtonAnchor)`
-  min-height: 44px;
-  padding: 6px 14px;
+const Level = styled(ToolButton)`
+  font-size: 0.9rem;
+  font-variant-numeric: tabular-nums;
+  min-width: 58px;
 `;
 
 const PageCount = styled.span`
   font-weight: 600;
   white-space: nowrap;
-  min-width: 7.5em;
+  font-variant-numeric: tabular-nums;
+  min-width: 4.5em;
   text-align: center;
+`;
+
+const Menu = styled.div`
+  position: absolute;
+  top: ${TOOLBAR_HEIGHT}px;
+  right: 6px;
+  z-index: 4;
+  display: grid;
+  gap: 8px;
+  padding: 12px;
+  min-width: 14rem;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow};
 `;
 
 const JumpForm = styled.form`
@@ -78,7 +117,7 @@ const JumpForm = styled.form`
   }
   input {
     width: 4em;
-    min-height: 40px;
+    min-height: 44px;
     font: inherit;
     padding: 4px 8px;
     color: ${({ theme }) => theme.colors.text};
@@ -89,15 +128,14 @@ const JumpForm = styled.form`
 `;
 
 const Hint = styled.p`
-  flex-basis: 100%;
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
   font-size: 0.9rem;
 `;
 
-const Failure = styled.div`
+const Centred = styled.div`
   margin: auto;
-  padding: 24px 20px;
+  padding: ${TOOLBAR_HEIGHT + 24}px 20px 24px;
   max-width: 32rem;
   display: grid;
   gap: 16px;
@@ -106,6 +144,16 @@ const Failure = styled.div`
   p {
     margin: 0;
   }
+  progress {
+    width: min(16rem, 100%);
+  }
+`;
+
+const Links = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 8px;
 `;
 
 const FAILURE_TEXT: Record<Extract<ReaderStatus, { status: 'failed' }>['failure'], string> = {
@@ -115,50 +163,136 @@ const FAILURE_TEXT: Record<Extract<ReaderStatus, { status: 'failed' }>['failure'
   unavailable: READER_TEXTS.unavailable,
 };
 
-/** The reader's frame: toolbar, page surface, and the loading and failure states. No pdf.js in here. */
+const isTyping = (target: EventTarget) =>
+  target instanceof HTMLElement && (target.tagName === 'INPUT' || target.isContentEditable);
+
+/** The reader's frame: one slim toolbar over the pages, and the loading and failure states. No pdf.js in here. */
 export function ReaderView(props: ReaderViewProps) {
-  const { status, downloadUrl, openUrl } = props;
-  const links = (
-    <Group>
-      <ToolLink href={downloadUrl} target="_blank" rel="noopener noreferrer">
-        {READER_TEXTS.download}
-      </ToolLink>
-      <ToolLink href={openUrl} target="_blank" rel="noopener noreferrer" $variant="secondary">
-        {READER_TEXTS.openInNewTab}
-      </ToolLink>
-    </Group>
+  const { status, downloadUrl, openUrl, zoom, onZoom } = props;
+  const download = (
+    <ButtonAnchor href={downloadUrl} target="_blank" rel="noopener noreferrer">
+      {READER_TEXTS.download}
+    </ButtonAnchor>
+  );
+  const openInNewTab = (
+    <ButtonAnchor href={openUrl} target="_blank" rel="noopener noreferrer" $variant="secondary">
+      {READER_TEXTS.openInNewTab}
+    </ButtonAnchor>
   );
 
   if (status.status === 'failed') {
     return (
       <Layout>
-        <Failure>
+        <Centred>
           <p role="alert">{FAILURE_TEXT[status.failure]}</p>
-          <Group>
+          <Links>
             {status.failure === 'unavailable' && (
-              <ToolButton onClick={props.onRetry}>{READER_TEXTS.retry}</ToolButton>
+              <Button onClick={props.onRetry}>{READER_TEXTS.retry}</Button>
             )}
-            {links}
-          </Group>
-        </Failure>
+            {download}
+            {status.failure !== 'protected' && openInNewTab}
+          </Links>
+        </Centred>
       </Layout>
     );
   }
 
+  // + and − zoom wherever focus is in the reader (not while typing a page number).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (status.status !== 'ready' || isTyping(event.target) || event.ctrlKey || event.metaKey) return;
+    const step = { '+': ZOOM_STEP, '=': ZOOM_STEP, '-': 1 / ZOOM_STEP, '−': 1 / ZOOM_STEP }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    onZoom(clampZoom(zoom * step));
+  };
+
   return (
-    <Layout>
-      <Toolbar>
-        {status.status === 'ready' && <PageControls {...props} pageCount={status.pageCount} />}
-        {links}
+    <Layout onKeyDown={onKeyDown}>
+      <Toolbar
+        role="toolbar"
+        aria-label={READER_TEXTS.toolbar}
+        $shown={props.toolbarShown}
+        onFocus={props.onShowToolbar}
+        data-testid="reader-toolbar"
+      >
+        {status.status === 'ready' ? <PageControls {...props} pageCount={status.pageCount} /> : <span />}
+        <MoreMenu pageCount={status.status === 'ready' ? status.pageCount : 0} onPage={props.onPage}>
+          {download}
+          {openInNewTab}
+        </MoreMenu>
       </Toolbar>
-      {status.status === 'loading' ? <Spinner label={READER_TEXTS.loading} /> : props.children}
+      {status.status === 'loading' ? <Loading progress={status.progress} /> : props.children}
     </Layout>
   );
 }
 
+function Loading({ progress }: { progress: number | undefined }) {
+  const percent = progress === undefined ? undefined : Math.round(progress * 100);
+  const text = percent === undefined ? READER_TEXTS.loading : READER_TEXTS.loadingProgress(percent);
+  return (
+    <Centred role="status" aria-label={text}>
+      <p>{text}</p>
+      <progress max={100} value={percent} aria-hidden="true" />
+    </Centred>
+  );
+}
+
 function PageControls({ page, pageCount, onPage, zoom, onZoom }: ReaderViewProps & { pageCount: number }) {
+  const percent = Math.round(zoom * 100);
+  return (
+    <>
+      <Group>
+        <ToolButton aria-label={READER_TEXTS.previous} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          ‹
+        </ToolButton>
+        <PageCount aria-label={READER_TEXTS.pageOf(page, pageCount)} aria-live="polite" role="status">
+          {READER_TEXTS.pageShort(page, pageCount)}
+        </PageCount>
+        <ToolButton
+          aria-label={READER_TEXTS.next}
+          disabled={page >= pageCount}
+          onClick={() => onPage(page + 1)}
+        >
+          ›
+        </ToolButton>
+      </Group>
+      <Group>
+        <ToolButton
+          aria-label={READER_TEXTS.zoomOut}
+          disabled={zoom <= MIN_ZOOM}
+          onClick={() => onZoom(clampZoom(zoom / ZOOM_STEP))}
+        >
+          −
+        </ToolButton>
+        <Level aria-label={READER_TEXTS.zoomReset(percent)} onClick={() => onZoom(1)}>
+          {READER_TEXTS.zoomLevel(percent)}
+        </Level>
+        <ToolButton
+          aria-label={READER_TEXTS.zoomIn}
+          disabled={zoom >= MAX_ZOOM}
+          onClick={() => onZoom(clampZoom(zoom * ZOOM_STEP))}
+        >
+          +
+        </ToolButton>
+      </Group>
+    </>
+  );
+}
+
+/** ⋯: Download, Open in new tab and Go to page, out of the way of the one row. Escape closes it first. */
+function MoreMenu({
+  pageCount,
+  onPage,
+  children,
+}: {
+  pageCount: number;
+  onPage(page: number): void;
+  children: ReactNode;
+}) {
+  const menuId = useId();
   const inputId = useId();
   const hintId = useId();
+  const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState('');
   const [invalid, setInvalid] = useState(false);
 
@@ -169,63 +303,54 @@ function PageControls({ page, pageCount, onPage, zoom, onZoom }: ReaderViewProps
     if (target !== null) {
       onPage(target);
       setWanted('');
+      setOpen(false);
     }
   };
 
   return (
-    <>
-      <Group>
-        <ToolButton aria-label={READER_TEXTS.previous} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          ‹
-        </ToolButton>
-        <PageCount aria-live="polite">{READER_TEXTS.pageOf(page, pageCount)}</PageCount>
-        <ToolButton
-          aria-label={READER_TEXTS.next}
-          disabled={page >= pageCount}
-          onClick={() => onPage(page + 1)}
-        >
-          ›
-        </ToolButton>
-      </Group>
-      {pageCount > 1 && (
-        <JumpForm onSubmit={jump}>
-          <label htmlFor={inputId}>{READER_TEXTS.jumpLabel}</label>
-          <input
-            id={inputId}
-            inputMode="numeric"
-            autoComplete="off"
-            value={wanted}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? hintId : undefined}
-            onChange={(event) => setWanted(event.target.value)}
-          />
-          <ToolButton type="submit">{READER_TEXTS.jumpButton}</ToolButton>
-        </JumpForm>
+    <Group
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        // The dialog hears Escape at the document: the open menu takes this one.
+        event.stopPropagation();
+        setOpen(false);
+      }}
+    >
+      <ToolButton
+        aria-label={READER_TEXTS.more}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        ⋯
+      </ToolButton>
+      {open && (
+        <Menu id={menuId}>
+          {children}
+          {pageCount > 1 && (
+            <JumpForm onSubmit={jump}>
+              <label htmlFor={inputId}>{READER_TEXTS.jumpLabel}</label>
+              <input
+                id={inputId}
+                inputMode="numeric"
+                autoComplete="off"
+                value={wanted}
+                aria-invalid={invalid}
+                aria-describedby={invalid ? hintId : undefined}
+                onChange={(event) => setWanted(event.target.value)}
+              />
+              <Button type="submit" $variant="secondary">
+                {READER_TEXTS.jumpButton}
+              </Button>
+            </JumpForm>
+          )}
+          {invalid && (
+            <Hint id={hintId} role="alert">
+              {READER_TEXTS.jumpInvalid(pageCount)}
+            </Hint>
+          )}
+        </Menu>
       )}
-      <Group>
-        <ToolButton
-          aria-label={READER_TEXTS.zoomOut}
-          disabled={zoom <= MIN_ZOOM}
-          onClick={() => onZoom(clampZoom(zoom / ZOOM_STEP))}
-        >
-          −
-        </ToolButton>
-        <ToolButton aria-pressed={zoom === 1} onClick={() => onZoom(1)}>
-          {READER_TEXTS.fitWidth}
-        </ToolButton>
-        <ToolButton
-          aria-label={READER_TEXTS.zoomIn}
-          disabled={zoom >= MAX_ZOOM}
-          onClick={() => onZoom(clampZoom(zoom * ZOOM_STEP))}
-        >
-          +
-        </ToolButton>
-      </Group>
-      {invalid && (
-        <Hint id={hintId} role="alert">
-          {READER_TEXTS.jumpInvalid(pageCount)}
-        </Hint>
-      )}
-    </>
+    </Group>
   );
 }

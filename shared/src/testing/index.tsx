@@ -163,4 +163,4 @@ export function FakePdfReader({
  * `jest.mock('@studyhub/shared/reader', () => jest.requireActual<typeof Testing>('@studyhub/shared/testing')
  * .FAKE_READER_MODULE)`, with `import type * as Testing from '@studyhub/shared/testing'`.
  */
-export const FAKE_READER_MODULE = { __esModule: true, default: FakePdfReader };
+export const FAKE_READER_MODULE = { __esModule: true, default: FakePdfReader, warmUpEngine: () => undefined };

@@ -42,7 +42,7 @@ const Dialog = styled.div<{ $size: ModalSize }>`
     `}
 `;
 
-const Header = styled.header`
+const Header = styled.header<{ $size: ModalSize }>`
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -53,6 +53,20 @@ const Header = styled.header`
     font-size: 1.05rem;
     margin: 0;
   }
+  ${({ $size }) =>
+    $size === 'large' &&
+    css`
+      /* On a phone the document gets the height: the title keeps one line beside the close button. */
+      @media (max-width: 600px) {
+        padding: 2px 2px 2px 16px;
+        h2 {
+          font-size: 0.95rem;
+          white-space: nowrap;
+          overflow: hidden;
+          text-overflow: ellipsis;
+        }
+      }
+    `}
 `;
 
 const Close = styled.button.attrs({ type: 'button' })`
@@ -187,7 +201,7 @@ export function Modal({ title, onClose, children, size = 'large', role = 'dialog
       onClick={(event) => event.target === event.currentTarget && onCloseRef.current()}
     >
       <Dialog ref={dialogRef} $size={size} role={role} aria-modal="true" aria-labelledby={titleId}>
-        <Header>
+        <Header $size={size}>
           <h2 id={titleId}>{title}</h2>
           <Close ref={closeRef} onClick={() => onCloseRef.current()} aria-label="Close">
             ×

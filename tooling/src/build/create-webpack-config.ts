@@ -11,6 +11,7 @@ import webpack, { type Configuration } from 'webpack';
 import { PAGE_BOOT_SCRIPT } from '@studyhub/contract/page-boot';
 import { DeterministicFederationFilesPlugin, PortableImportMetaUrlPlugin } from './deterministic-output';
 import { BUNDLED_PACKAGE_DIRS, PLATFORM_PACKAGE, platformDir, toolingDir } from './packages';
+import { PdfjsDataPlugin } from './pdfjs-data';
 import { platformVersion, SharedUsagePlugin } from './shared-usage';
 
 export type AppKind = 'host' | 'remote';
@@ -227,6 +228,7 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
       }),
       new DeterministicFederationFilesPlugin({ appDir: context.appDir, packages: BUNDLED_PACKAGE_DIRS }),
       new PortableImportMetaUrlPlugin({ appDir: context.appDir, packages: BUNDLED_PACKAGE_DIRS }),
+      new PdfjsDataPlugin(),
       ...(withPage
         ? [
             new HtmlWebpackPlugin({

@@ -1,0 +1,322 @@
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
+import styled from 'styled-components';
+import { pageFailureOf } from './load-failure';
+import { canvasPixelRatio, clampZoom, fitWidthScale } from './page-geometry';
+import { drawPage, drawTextLayer, isCancelled, type PDFDocumentProxy, type PDFPageProxy } from './pdf-engine';
+import { READER_TEXTS } from './reader-texts';
+import { TOOLBAR_HEIGHT } from './reader-view';
+import { TextLayerBox } from './text-layer-box';
+import { usePinchZoom } from './use-pinch-zoom';
+
+/** Space around and between pages, in CSS pixels. */
+const PAGE_MARGIN = 8;
+/** Pages within this many screens of the view are drawn; further ones give their canvas back. */
+const NEAR = '150% 0px';
+
+export interface PageListHandle {
+  /** Scrolls so that `page` starts under the toolbar. */
+  showPage(page: number): void;
+}
+
+export interface PageListProps {
+  document: PDFDocumentProxy;
+  /** The width and height of page 1 at scale 1: the size of every page not yet read. */
+  firstPageSize: { width: number; height: number };
+  zoom: number;
+  onZoom(zoom: number): void;
+  /** The page most in view, as the student scrolls. */
+  onPageInView(page: number): void;
+  /** Scrolled by `delta` pixels (down is positive): the toolbar slides away or back. */
+  onScrolled(delta: number, top: number): void;
+  /** A tap on the pages (not a drag or a selection). */
+  onTap(): void;
+  /** An HTTP failure while reading a page: the session's or the connection's, handled for the whole reader. */
+  onConnectionFailed(error: unknown): void;
+  label: string;
+}
+
+const Scroller = styled.div`
+  position: relative;
+  flex: 1;
+  min-height: 0;
+  overflow: auto;
+  overscroll-behavior: contain;
+  /* One-finger pans scroll; two-finger pinches are the reader's zoom, not the page's. */
+  touch-action: pan-x pan-y;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  /* The first page starts under the toolbar, which then slides over the pages as they scroll. */
+  padding: ${TOOLBAR_HEIGHT + PAGE_MARGIN}px ${PAGE_MARGIN}px ${PAGE_MARGIN}px;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.primary};
+    outline-offset: -3px;
+  }
+`;
+
+const Pages = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: ${PAGE_MARGIN}px;
+  transform-origin: 0 0;
+`;
+
+const Sheet = styled.div`
+  position: relative;
+  /* Paper is white in both themes: PDFs are drawn for it. */
+  background: #fff;
+  box-shadow: ${({ theme }) => theme.shadow};
+  canvas {
+    display: block;
+    width: 100%;
+    height: 100%;
+  }
+`;
+
+const CanvasSlot = styled.div`
+  position: absolute;
+  inset: 0;
+`;
+
+const PageNote = styled.p`
+  position: absolute;
+  inset: 16px 16px auto;
+  margin: 0;
+  text-align: center;
+  color: #1f2937;
+`;
+
+/** Every page of the document, one under the other; only those near the view are read and drawn. */
+export const PageList = forwardRef<PageListHandle, PageListProps>(function PageList(props, ref) {
+  const { document, firstPageSize, zoom, onZoom, label } = props;
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const pagesRef = useRef<HTMLDivElement>(null);
+  const [availableWidth, setAvailableWidth] = useState(0);
+  const [near, setNear] = useState<ReadonlySet<number>>(new Set([1]));
+  const callbacks = useRef(props);
+  useEffect(() => {
+    callbacks.current = props;
+  });
+
+  const sheets = () => [...(pagesRef.current?.children ?? [])] as HTMLElement[];
+
+  useImperativeHandle(ref, () => ({
+    showPage(page) {
+      const sheet = sheets()[page - 1];
+      scrollerRef.current?.scrollTo({ top: sheet ? sheet.offsetTop - TOOLBAR_HEIGHT - PAGE_MARGIN : 0 });
+    },
+  }));
+
+  // Fit-to-width follows the reader's box: window resizes, phone rotation.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const measure = () => setAvailableWidth(scroller.clientWidth - 2 * PAGE_MARGIN);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, []);
+
+  // Which pages are near the view: those are read and drawn, the others hold no canvas.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) =>
+        setNear((before) => {
+          const after = new Set(before);
+          for (const entry of entries) {
+            const page = Number((entry.target as HTMLElement).dataset.page);
+            if (entry.isIntersecting) after.add(page);
+            else after.delete(page);
+          }
+          return after;
+        }),
+      { root: scroller, rootMargin: NEAR },
+    );
+    for (const sheet of sheets()) observer.observe(sheet);
+    return () => observer.disconnect();
+  }, [document]);
+
+  // The page most in view is the one crossing a line a third of the way down the view.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    let lastTop = scroller.scrollTop;
+    const onScroll = () => {
+      const top = scroller.scrollTop;
+      callbacks.current.onScrolled(top - lastTop, top);
+      lastTop = top;
+      const line = top + scroller.clientHeight / 3;
+      const index = sheets().findIndex((sheet) => sheet.offsetTop + sheet.offsetHeight + PAGE_MARGIN > line);
+      callbacks.current.onPageInView(index === -1 ? document.numPages : index + 1);
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => scroller.removeEventListener('scroll', onScroll);
+  }, [document]);
+
+  // A zoom keeps the same part of the document in view.
+  const previousZoom = useRef(zoom);
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    const ratio = zoom / previousZoom.current;
+    previousZoom.current = zoom;
+    if (scroller && ratio !== 1) scroller.scrollTop *= ratio;
+  }, [zoom]);
+
+  usePinchZoom(scrollerRef, pagesRef, (ratio) => onZoom(clampZoom(zoom * ratio)));
+
+  // A tap (no drag, no selection) brings the toolbar back.
+  const pointerStart = useRef<{ x: number; y: number } | null>(null);
+
+  return (
+    <Scroller
+      ref={scrollerRef}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      onPointerDown={(event) => (pointerStart.current = { x: event.clientX, y: event.clientY })}
+      onClick={(event) => {
+        const start = pointerStart.current;
+        const moved = start ? Math.hypot(event.clientX - start.x, event.clientY - start.y) > 10 : false;
+        if (!moved && !window.getSelection()?.toString()) callbacks.current.onTap();
+      }}
+    >
+      <Pages ref={pagesRef}>
+        {Array.from({ length: document.numPages }, (_, index) => (
+          <PageSheet
+            key={index + 1}
+            document={document}
+            pageNumber={index + 1}
+            near={near.has(index + 1)}
+            availableWidth={availableWidth}
+            zoom={zoom}
+            firstPageSize={firstPageSize}
+            onConnectionFailed={(error) => callbacks.current.onConnectionFailed(error)}
+          />
+        ))}
+      </Pages>
+    </Scroller>
+  );
+});
+
+interface PageSheetProps {
+  document: PDFDocumentProxy;
+  pageNumber: number;
+  near: boolean;
+  availableWidth: number;
+  zoom: number;
+  firstPageSize: { width: number; height: number };
+  onConnectionFailed(error: unknown): void;
+}
+
+/**
+ * One page: its place at its size (page 1's until it is read), and near the view its canvas at fit-to-width ×
+ * zoom and its text layer. A zoom change or leaving the view cancels the draw under way.
+ */
+function PageSheet(props: PageSheetProps) {
+  const { document, pageNumber, near, availableWidth, zoom, firstPageSize } = props;
+  const canvasSlotRef = useRef<HTMLDivElement>(null);
+  const textLayerRef = useRef<HTMLDivElement>(null);
+  const [pdfPage, setPdfPage] = useState<PDFPageProxy | null>(null);
+  const [drawnScale, setDrawnScale] = useState<number | null>(null);
+  const [damaged, setDamaged] = useState(false);
+  const onConnectionFailed = useRef(props.onConnectionFailed);
+  useEffect(() => {
+    onConnectionFailed.current = props.onConnectionFailed;
+  });
+
+  const failed = useCallback(
+    (error: unknown) => {
+      if (isCancelled(error)) return;
+      if (pageFailureOf(error) === 'damaged') {
+        console.warn(`The PDF's page ${pageNumber} could not be drawn`, error);
+        setDamaged(true);
+      } else onConnectionFailed.current(error);
+    },
+    [pageNumber],
+  );
+
+  useEffect(() => {
+    if (!near || pdfPage) return;
+    let current = true;
+    document.getPage(pageNumber).then(
+      (loaded) => current && setPdfPage(loaded),
+      (error: unknown) => current && failed(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [document, pageNumber, near, pdfPage, failed]);
+
+  const size = pdfPage ? pdfPage.getViewport({ scale: 1 }) : firstPageSize;
+  const scale = fitWidthScale(availableWidth, size.width, zoom);
+  const cssWidth = Math.floor(size.width * scale);
+  const cssHeight = Math.floor(size.height * scale);
+
+  useEffect(() => {
+    const slot = canvasSlotRef.current;
+    if (!slot) return;
+    if (!near) {
+      // Far from the view: the canvas's memory goes back (a phone holds a few pages, not a whole book).
+      slot.replaceChildren();
+      return;
+    }
+    if (!pdfPage || !(availableWidth > 0)) return;
+    const drawing = drawPage(pdfPage, scale, canvasPixelRatio(cssWidth, cssHeight, window.devicePixelRatio));
+    drawing.promise.then(({ canvas }) => {
+      slot.replaceChildren(canvas);
+      setDrawnScale(scale);
+    }, failed);
+    return () => drawing.cancel();
+    // cssWidth and cssHeight follow from scale and the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pdfPage, near, scale, availableWidth, failed]);
+
+  // The text layer sizes itself from --total-scale-factor, so zooming rescales it without a redraw.
+  useEffect(() => {
+    const container = textLayerRef.current;
+    if (!pdfPage || !near || !container) return;
+    container.replaceChildren();
+    const layer = drawTextLayer(pdfPage, 1, container);
+    layer.promise.catch((error: unknown) => {
+      // A page whose text cannot be read is still shown; only selection is lost.
+      if (!isCancelled(error)) console.warn('The PDF page has no selectable text', error);
+    });
+    return () => {
+      layer.cancel();
+      container.replaceChildren();
+    };
+  }, [pdfPage, near]);
+
+  return (
+    <Sheet
+      data-page={pageNumber}
+      data-testid="pdf-page"
+      data-drawn={drawnScale === scale}
+      style={
+        {
+          width: `${cssWidth}px`,
+          height: `${cssHeight}px`,
+          '--total-scale-factor': String(scale),
+        } as CSSProperties
+      }
+    >
+      <CanvasSlot ref={canvasSlotRef} aria-hidden="true" />
+      <TextLayerBox ref={textLayerRef} className="textLayer" />
+      {damaged ? (
+        <PageNote role="alert">{READER_TEXTS.damagedPage(pageNumber)}</PageNote>
+      ) : (
+        near && drawnScale === null && <PageNote role="status">{READER_TEXTS.drawing}</PageNote>
+      )}
+    </Sheet>
+  );
+}

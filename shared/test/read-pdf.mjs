@@ -1,0 +1,58 @@
+/**
+ * Reads a PDF with pdf.js's Node build the way the reader asks for it (cMaps, standard fonts, the JavaScript
+ * JPEG 2000 decoder, no eval, no wasm) and prints what it found as JSON: the text of each page, whether each
+ * page's images decoded with some non-white pixels, or why pdf.js refused the file or a page.
+ * Usage: node read-pdf.mjs <file> [--no-data]   (--no-data: without the data folders, as the reader was before)
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+const [file, flag] = process.argv.slice(2);
+const pdfjs = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const data =
+  flag === '--no-data'
+    ? {}
+    : {
+        cMapUrl: `${pdfjs}/cmaps/`,
+        cMapPacked: true,
+        standardFontDataUrl: `${pdfjs}/standard_fonts/`,
+        wasmUrl: `${pdfjs}/wasm/`,
+      };
+
+const result = { pages: [] };
+try {
+  const document = await getDocument({
+    data: new Uint8Array(readFileSync(file)),
+    isEvalSupported: false,
+    useWasm: false,
+    verbosity: 0,
+    ...data,
+  }).promise;
+  for (let number = 1; number <= document.numPages; number += 1) {
+    try {
+      const page = await document.getPage(number);
+      const text = (await page.getTextContent()).items.map((item) => item.str).join('');
+      const operators = await page.getOperatorList();
+      const images = [];
+      for (const [index, fn] of operators.fnArray.entries()) {
+        if (fn !== OPS.paintImageXObject) continue;
+        const id = operators.argsArray[index][0];
+        const objects = id.startsWith('g_') ? page.commonObjs : page.objs;
+        const image = await new Promise((resolve) => objects.get(id, resolve));
+        // RGB or RGBA bytes: count pixels whose red is not near white.
+        const step = image.data.length / (image.width * image.height);
+        let inked = 0;
+        for (let at = 0; at < image.data.length; at += step) if (image.data[at] < 200) inked += 1;
+        images.push({ width: image.width, height: image.height, inked });
+      }
+      result.pages.push({ text, images });
+    } catch (error) {
+      result.pages.push({ error: error.name, message: error.message });
+    }
+  }
+} catch (error) {
+  result.error = error.name;
+}
+console.log(JSON.stringify(result));
