@@ -6,6 +6,7 @@
  * the canary's counts meanwhile. Reports forged from a few loopback addresses, with a real report token from
  * /remotes.json, neither abort a healthy canary nor save a broken one: each address's network is one vote.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,12 @@ let stable: string;
 let remotesBefore: string;
 let shellShared: { name: string; version: string }[];
 const buildDirs: string[] = [];
+
+/**
+ * A version of its own for each canary a run releases: the server judges a version by its reports of the last ten
+ * minutes, so a second run against the same site (--repeat-each) would inherit the first one's verdict.
+ */
+const canaryVersion = (kind: 'healthy' | 'broken') => `${stable}-${kind}-${randomUUID().slice(0, 8)}`;
 
 /** Browser ids (kept in localStorage) whose bucket for the auth area falls inside or outside a 50% canary. */
 function canaryIds(inside: boolean, count: number, skip = 0): string[] {
@@ -194,7 +201,7 @@ test.afterAll(() => {
 
 test('failures forged from a few loopback addresses do not abort a healthy canary', async ({ open }) => {
   test.setTimeout(120_000);
-  const healthy = `${stable}-healthy`;
+  const healthy = canaryVersion('healthy');
   releaseCanary(healthy, areaThatRendersNothing(AREA, healthy, CONTRACT_VERSION));
   await visitAll(open, visitors(HEALTHY_VISITORS, true, AT_ONCE), 'ok', 'nothing');
   // 120 failures: under counting by reports, they aborted it at once.
@@ -212,7 +219,7 @@ test('a canary that crashes in browsers is aborted by the server, says why, and 
   open,
 }) => {
   test.setTimeout(180_000);
-  const canary = `${stable}-broken`;
+  const canary = canaryVersion('broken');
   releaseCanary(canary, areaThatThrows(AREA, canary, CONTRACT_VERSION, BROKEN));
   const started = Date.now();
   await visitAll(open, visitors(STABLE_VISITORS, false, 3), 'ok');

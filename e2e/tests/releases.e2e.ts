@@ -4,6 +4,7 @@
  * restart, a refused release, a canary split across browsers, and an admin trying a version alone.
  * The tests build on each other in order; the last ones leave notes v1 live for the other test files.
  */
+import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -166,8 +167,9 @@ test.describe('an area that needs a @studyhub/shared export the live shell lacks
     test.setTimeout(300_000);
     shellPointer = readDeployFile('shell.json');
     liveShell = (JSON.parse(shellPointer) as { version: string }).version;
-    // Built once, both at the same time, and used by every test below.
-    builds = await buildExperiment('e2e-shared');
+    // Built once, both at the same time, and used by every test below. A build id of its own each time: a
+    // second build of the experiment (a rerun, --repeat-each) is another version, since a released one never changes.
+    builds = await buildExperiment(`e2e-shared-${randomUUID().slice(0, 8)}`);
     newNotes = builds.version('notes');
     newShell = builds.version('shell');
     console.log(
