@@ -43,6 +43,7 @@ export type OpenWindow = (options?: OpenOptions) => Promise<Session>;
 export interface ProblemGuard {
   /** Problems this test causes on purpose, in any of its windows; every other one fails the test. */
   allow(...filters: ProblemFilter[]): void;
+  /** Records a window's problems; `allow` names those this window causes on purpose. */
   watch(context: BrowserContext, allow?: ProblemFilter[]): void;
 }
 
@@ -56,6 +57,7 @@ interface Fixtures {
 const signInAs = (context: BrowserContext, who: Exclude<SignedIn, false>) =>
   signIn(context, who === true ? 'student' : who);
 
+// A fixture hands its value to `provide`, Playwright's `use`: the React hooks lint rule claims that name.
 export const test = base.extend<Fixtures>({
   // The site global-setup started, unless the configuration names one.
   baseURL: async ({ baseURL }, provide) => provide(baseURL ?? baseUrl()),
