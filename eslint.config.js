@@ -34,7 +34,17 @@ const TOASTIFY_ONLY_THROUGH_NOTIFY = {
 const CHECK_REPLIES = '__STUDYHUB_CHECK_REPLIES__';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'deploy/**', '.dev-deploy/**', 'data/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'deploy/**',
+      '.dev-deploy/**',
+      'data/**',
+      'coverage/**',
+      '**/test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,8 @@
 /**
  * npm test: lint, typecheck, every package's jest suite, every area's isolated team pipeline (ci-area; the
- * shell's too), the replicas system test and the browser suite, then one closing line `N passed, N failed`
- * summed over all of them (CI reads that line). Lint, typecheck and each area's ci-area count as one check each.
+ * shell's too), the replicas system test and the browser suite (Playwright), then one closing line
+ * `N passed, N failed` summed over all of them (CI reads that line). Lint, typecheck and each area's ci-area
+ * count as one check each.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -102,6 +103,44 @@ async function jestSuite(
   tallies.push({ name, passed, failed, seconds: (Date.now() - started) / 1000 });
 }
 
+/** Counts of Playwright's JSON reporter; `errors` happened outside any test (global setup, a file that fails). */
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors: unknown[];
+}
+
+/**
+ * The browser suite (@playwright/test, decision 030): the list reporter for the reader, the JSON one for the
+ * counts. A flaky test (there are no retries, so none should be) or a skipped one counts as failed in CI.
+ */
+async function playwrightSuite(name: string, workspace: string): Promise<void> {
+  const started = Date.now();
+  const outputFile = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    cwd: path.join(ROOT, workspace),
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile },
+  });
+  let passed = 0;
+  let failed = 0;
+  try {
+    const { stats, errors } = JSON.parse(readFileSync(outputFile, 'utf8')) as PlaywrightReport;
+    passed = stats.expected;
+    failed = stats.unexpected + stats.flaky + errors.length;
+    if (stats.skipped > 0 && process.env.CI) {
+      console.error(`\nCI runs every browser test, but ${stats.skipped} were skipped.`);
+      failed += stats.skipped;
+    } else if (stats.skipped > 0) {
+      warnSkipped(`${stats.skipped} browser test(s) SKIPPED.`);
+    }
+    // A run that found no tests at all is a failure too.
+    if (passed + failed + stats.skipped === 0) failed = 1;
+  } catch {
+    failed = 1;
+  }
+  if (code !== 0 && failed === 0) failed = 1;
+  tallies.push({ name, passed, failed, seconds: (Date.now() - started) / 1000 });
+}
+
 await check('lint', 'npm', ['run', '--silent', 'lint']);
 await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 for (const workspace of JEST_PACKAGES) await jestSuite(workspace, workspace);
@@ -143,7 +182,7 @@ if (systemNeeds.length === 0 || process.env.CI) {
 }
 
 if (hasChromium()) {
-  await jestSuite('e2e', 'e2e');
+  await playwrightSuite('e2e', 'e2e');
 } else if (process.env.CI) {
   console.error(`\nCI requires the browser suite, but Chromium is missing at ${CHROMIUM_PATH}.`);
   tallies.push({ name: 'e2e', passed: 0, failed: 1, seconds: 0 });

@@ -1,6 +1,6 @@
 /**
- * What global-setup hands to the tests through process.env (tests run in band, or in workers spawned after
- * global-setup, so both see it).
+ * What global-setup hands to the tests through process.env (Playwright starts its workers after global-setup,
+ * with its environment).
  */
 export const ENV_BASE_URL = 'STUDYHUB_E2E_BASE_URL';
 export const ENV_DEPLOY_DIR = 'STUDYHUB_E2E_DEPLOY_DIR';
@@ -10,7 +10,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 function required(name: string): string {
   const value = process.env[name];
   if (!value)
-    throw new Error(`${name} is not set: run the e2e suite through jest so global-setup starts the site`);
+    throw new Error(
+      `${name} is not set: run the e2e suite with Playwright (npm test -w e2e) so global-setup starts the site`,
+    );
   return value;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Locators for the pages the tests walk through, by role and visible text (product §2) wherever possible.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 export const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 

@@ -6,12 +6,12 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { deployDir } from './env';
 import { readRemotes } from './remotes';
 import { dataDir } from './server';
 
-const REPO_ROOT = path.resolve(__dirname, '../..');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface CommandResult {
   code: number | null;

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-const REPO_ROOT = path.resolve(__dirname, '../..');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const READY_LINE = /StudyHub is running at (http:\/\/\S+)/;
 /** The first run builds the shell and every area from scratch. */
 const START_TIMEOUT_MS = 180_000;
@@ -92,7 +92,7 @@ export function stopSite(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The detached server is not in the terminal's process group, so a Ctrl-C or a crash of jest would leave it
+ * The detached server is not in the terminal's process group, so a Ctrl-C or a crash of the runner would leave it
  * running; kill its group on the way out.
  */
 function guardAgainstOrphan(child: ChildProcess): void {

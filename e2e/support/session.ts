@@ -2,7 +2,7 @@
  * A signed-in user in localStorage before the app loads, made the way the login page makes it: a real login
  * call, whose user and token are stored under product §3's keys. Tests whose subject is not sign-in use this.
  */
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext } from '@playwright/test';
 import { url } from './env';
 
 /** The demo accounts `npm start` seeds (api/src/db/seed.ts), which the e2e server has too. */
@@ -38,7 +38,10 @@ export type DemoRole = 'student' | 'teacher' | 'admin';
 export function demoSession(role: DemoRole): SessionData {
   const sessions = JSON.parse(process.env[ENV_SESSIONS] ?? '{}') as Partial<Record<DemoRole, SessionData>>;
   const session = sessions[role];
-  if (!session) throw new Error(`No ${role} session: run the e2e suite through jest so global-setup logs in`);
+  if (!session)
+    throw new Error(
+      `No ${role} session: run the e2e suite with Playwright (npm test -w e2e) so global-setup logs in`,
+    );
   return session;
 }
 

@@ -9,7 +9,7 @@ import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isolatedCheckout, WORKSPACE_PACKAGES } from '@studyhub/tooling/build/isolated-checkout';
 
-const REPO_ROOT = path.resolve(__dirname, '../..');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const ROOT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.json'];
 const FOLDERS = [...WORKSPACE_PACKAGES, 'mfe-notes', 'shell'];
 

@@ -6,16 +6,14 @@
  * through its routes as the app itself navigates.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, test } from '@jest/globals';
+import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { documentTitle, ROUTE_TABLE, type Access, type RouteEntry } from '@studyhub/contract';
-import { setUpBrowser } from '../support/browser';
+import { expect, test } from '../support/fixtures';
 import type { DemoRole } from '../support/session';
 
-const browser = setUpBrowser();
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -104,14 +102,14 @@ const CASES = ROLES.flatMap((role) =>
   (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).map((viewport) => [role, viewport] as const),
 );
 
-describe('every route passes axe (no serious or critical violation) and focuses its heading', () => {
-  test.each(CASES)(
-    '%s at %s size, dark and light',
-    async (role, viewport) => {
+test.describe('every route passes axe (no serious or critical violation) and focuses its heading', () => {
+  for (const [role, viewport] of CASES) {
+    test(`${role} at ${viewport} size, dark and light`, async ({ open }) => {
+      test.setTimeout(240_000);
       const routes = ROUTE_TABLE.filter((route) => ROLE_FOR[route.access] === role);
       expect(routes.length).toBeGreaterThan(0);
 
-      const { page } = await browser.open({ signedIn: role === 'anonymous' ? false : role });
+      const { page } = await open({ signedIn: role === 'anonymous' ? false : role });
       await page.setViewportSize(VIEWPORTS[viewport]);
       const pending = new Set<unknown>();
       page.on('request', (request) => pending.add(request));
@@ -157,7 +155,6 @@ describe('every route passes axe (no serious or critical violation) and focuses 
         .catch(() => undefined);
       await focusOnHeading(firstPath);
       expect(findings).toEqual([]);
-    },
-    240_000,
-  );
+    });
+  }
 });

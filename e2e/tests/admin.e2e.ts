@@ -3,23 +3,23 @@
  * deletes a user, and reads both in Activity; a demoted admin's session ends on their next navigation; a student
  * never gets into the admin pages.
  */
-import { expect, test } from '@jest/globals';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { createVerifiedAccount, setRoleThroughApi, type Account } from '../support/accounts';
-import { notFoundAt, setUpBrowser } from '../support/browser';
+import { expect, test } from '../support/fixtures';
+import { notFoundAt } from '../support/problems';
 import { url } from '../support/env';
 import { seeHeading } from '../support/pages';
 import { logInThroughApi } from '../support/session';
 
-const browser = setUpBrowser();
-
 const userRow = (page: Page, account: Account) =>
   page.getByTestId('user-row').filter({ hasText: account.email });
 
-test('an admin changes a role there and back, deletes a user, and reads both in Activity', async () => {
+test('an admin changes a role there and back, deletes a user, and reads both in Activity', async ({
+  open,
+}) => {
   const student = await createVerifiedAccount('promoted');
   const leaving = await createVerifiedAccount('deleted');
-  const { page } = await browser.open({ signedIn: 'admin' });
+  const { page } = await open({ signedIn: 'admin' });
 
   await page.goto('/admin');
   await seeHeading(page, 'Welcome, Admin');
@@ -63,12 +63,12 @@ test('an admin changes a role there and back, deletes a user, and reads both in 
   expect(texts.every((text) => !text.includes(student.password))).toBe(true);
 });
 
-test('a demoted admin’s session ends on their next navigation to an admin page', async () => {
+test('a demoted admin’s session ends on their next navigation to an admin page', async ({ open }) => {
   const account = await createVerifiedAccount('demoted');
   await setRoleThroughApi(account.email, 'admin');
   const session = await logInThroughApi(account);
   // The admin page's session check meets the ended session: the 401 the browser logs is the point of the test.
-  const { page } = await browser.open({ signedIn: session, allow: [notFoundAt(url('/api/me'), 401)] });
+  const { page } = await open({ signedIn: session, allow: [notFoundAt(url('/api/me'), 401)] });
 
   // The admin home asks how many uploads wait for review; demoting before that answer would end the session there.
   const reviewCountAnswered = page.waitForResponse((response) =>
@@ -87,8 +87,8 @@ test('a demoted admin’s session ends on their next navigation to an admin page
   expect(await page.getByRole('heading', { name: 'User Roles' }).count()).toBe(0);
 });
 
-test('a student opening /admin/users is sent to /', async () => {
-  const { page } = await browser.open({ signedIn: true });
+test('a student opening /admin/users is sent to /', async ({ open }) => {
+  const { page } = await open({ signedIn: true });
   await page.goto('/admin/users');
   await seeHeading(page, 'Unlock Your Academic Potential');
   expect(new URL(page.url()).pathname).toBe('/');

@@ -2,8 +2,7 @@
  * Accounts end to end on the composed production site (product §2, §4, §8): sign up with the code from the mail
  * outbox, log in and out, reset a forgotten password, and the OTP block after three resends.
  */
-import { describe, expect, test } from '@jest/globals';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import {
   ageLastCode,
   createVerifiedAccount,
@@ -11,14 +10,14 @@ import {
   ownAddress,
   type Account,
 } from '../support/accounts';
-import { notFoundAt, setUpBrowser } from '../support/browser';
+import { expect, test } from '../support/fixtures';
+import { notFoundAt } from '../support/problems';
 import { url } from '../support/env';
 import { CODE_PATTERN, RESET_LINK_PATTERN, waitForMail } from '../support/outbox';
 import { seeHeading } from '../support/pages';
 
-const browser = setUpBrowser();
 /** A refused login is a 401 the browser reports on its console; these tests cause it on purpose. */
-const refusedLogin = notFoundAt(url('/api/auth/login'), 401);
+const refusedLogin = () => notFoundAt(url('/api/auth/login'), 401);
 
 async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await page.goto('/login');
@@ -33,9 +32,8 @@ async function enterCode(page: Page, code: string): Promise<void> {
   }
 }
 
-describe('sign-up and sign-in', () => {
-  test('register, verify the emailed code, log in, see the signed-in header, log out', async () => {
-    const { page } = await browser.open();
+test.describe('sign-up and sign-in', () => {
+  test('register, verify the emailed code, log in, see the signed-in header, log out', async ({ page }) => {
     const account = newAccount('signup');
 
     await page.goto('/register');
@@ -79,19 +77,25 @@ describe('sign-up and sign-in', () => {
     }
   });
 
-  test('a wrong password shows the server message in the banner and keeps the visitor signed out', async () => {
+  test('a wrong password shows the server message in the banner and keeps the visitor signed out', async ({
+    page,
+    problems,
+  }) => {
     const account = await createVerifiedAccount('wrong-password');
-    const { page } = await browser.open({ allow: [refusedLogin] });
+    problems.allow(refusedLogin());
     await logIn(page, { email: account.email, password: `${account.password}x` });
     await page.getByText('Invalid email or password.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });
 
-describe('password reset', () => {
-  test('the emailed link sets a new password; the new one works and the old one does not', async () => {
+test.describe('password reset', () => {
+  test('the emailed link sets a new password; the new one works and the old one does not', async ({
+    page,
+    problems,
+  }) => {
     const account = await createVerifiedAccount('reset');
-    const { page } = await browser.open({ allow: [refusedLogin] });
+    problems.allow(refusedLogin());
 
     await page.goto('/forgot-password');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
@@ -114,10 +118,12 @@ describe('password reset', () => {
   });
 });
 
-describe('one-time code resends', () => {
-  test('three resends block the page for ten minutes, then the visitor is sent back to register', async () => {
+test.describe('one-time code resends', () => {
+  test('three resends block the page for ten minutes, then the visitor is sent back to register', async ({
+    open,
+  }) => {
     const address = ownAddress();
-    const { page } = await browser.open({ address });
+    const { page } = await open({ address });
     const account = newAccount('block');
     await page.clock.install();
 

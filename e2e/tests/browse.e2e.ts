@@ -2,17 +2,16 @@
  * A student's way to a unit's notes: Home → branch → notes → year → subject → preview, and the year page's
  * local download count going up (product §2, §4 "Downloads").
  */
-import { expect, test } from '@jest/globals';
-import { setUpBrowser } from '../support/browser';
+import { expect, test } from '../support/fixtures';
 import { url } from '../support/env';
 import { downloadCount, heading, seeHeading, shownSubjectCodes, subjectCard } from '../support/pages';
 
-const browser = setUpBrowser();
+test.use({ signedIn: true });
+
 const UNIT_1_PATH = '/api/download/CSE/Third_Year/Semester_5/CS-501/1';
 
-test('a student browses to a unit and previews its notes', async () => {
+test('a student browses to a unit and previews its notes', async ({ page }) => {
   // CS-501 unit 1 is one of the demo uploads the server seeds on an empty database.
-  const { page } = await browser.open({ signedIn: true });
 
   await page.goto('/');
   await seeHeading(page, 'Unlock Your Academic Potential');

@@ -6,16 +6,17 @@
  * the canary's counts meanwhile. Reports forged from a few loopback addresses, with a real report token from
  * /remotes.json, neither abort a healthy canary nor save a broken one: each address's network is one vote.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, test } from '@jest/globals';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { canaryBucket } from '@studyhub/contract';
 import { CONTRACT_VERSION } from '@studyhub/contract';
 import { releaseBuild } from '@studyhub/tooling/deploy';
 import { writeAreaBuild } from '@studyhub/tooling/test-support/fixture-builds';
-import { setUpBrowser, type ProblemFilter } from '../support/browser';
+import { expect, test, type OpenWindow } from '../support/fixtures';
+import type { ProblemFilter } from '../support/problems';
 import { deployDir, url } from '../support/env';
 import { areaUnavailable } from '../support/pages';
 import {
@@ -30,7 +31,6 @@ import {
 } from '../support/releases';
 import { replaceRemotesText } from '../support/remotes';
 
-const browser = setUpBrowser();
 const AREA = 'auth';
 const BROKEN = 'e2e: this auth canary throws as it renders, on purpose';
 /** The canary guard's default: the canary is judged once this many networks reported it. */
@@ -53,6 +53,12 @@ let stable: string;
 let remotesBefore: string;
 let shellShared: { name: string; version: string }[];
 const buildDirs: string[] = [];
+
+/**
+ * A version of its own for each canary a run releases: the server judges a version by its reports of the last ten
+ * minutes, so a second run against the same site (--repeat-each) would inherit the first one's verdict.
+ */
+const canaryVersion = (kind: 'healthy' | 'broken') => `${stable}-${kind}-${randomUUID().slice(0, 8)}`;
 
 /** Browser ids (kept in localStorage) whose bucket for the auth area falls inside or outside a 50% canary. */
 function canaryIds(inside: boolean, count: number, skip = 0): string[] {
@@ -96,11 +102,12 @@ function visitors(group: number, inside: boolean, count: number, skip = 0): Visi
  * `ok` from the stable version (its Login button shows) or the quiet canary, `render` from the broken one.
  */
 async function visit(
+  open: OpenWindow,
   { id, address }: Visitor,
   expected: 'ok' | 'render',
   shows: 'login' | 'nothing' = 'login',
 ): Promise<Page> {
-  const { context, page } = await browser.open({ allow: [crashReported], address });
+  const { context, page } = await open({ allow: [crashReported], address });
   await context.addInitScript((canaryId) => localStorage.setItem('canaryId', canaryId), id);
   const reported = page.waitForResponse(
     (response) =>
@@ -114,12 +121,15 @@ async function visit(
 }
 
 async function visitAll(
+  open: OpenWindow,
   group: Visitor[],
   expected: 'ok' | 'render',
   shows?: 'login' | 'nothing',
 ): Promise<void> {
   for (let start = 0; start < group.length; start += AT_ONCE) {
-    await Promise.all(group.slice(start, start + AT_ONCE).map((visitor) => visit(visitor, expected, shows)));
+    await Promise.all(
+      group.slice(start, start + AT_ONCE).map((visitor) => visit(open, visitor, expected, shows)),
+    );
   }
 }
 
@@ -169,7 +179,7 @@ async function statusLine(): Promise<string> {
   return status.output;
 }
 
-beforeAll(() => {
+test.beforeAll(() => {
   remotesBefore = readDeployFile('remotes.json');
   stable = liveVersion(AREA);
   const shellVersion = (JSON.parse(readDeployFile('shell.json')) as { version: string }).version;
@@ -180,19 +190,20 @@ beforeAll(() => {
   ).shared;
 });
 
-afterEach(() => {
+test.afterEach(() => {
   // Each test starts from, and leaves, the auth area the other test files found.
   replaceRemotesText(remotesBefore);
 });
 
-afterAll(() => {
+test.afterAll(() => {
   for (const buildDir of buildDirs) rmSync(buildDir, { recursive: true, force: true });
 });
 
-test('failures forged from a few loopback addresses do not abort a healthy canary', async () => {
-  const healthy = `${stable}-healthy`;
+test('failures forged from a few loopback addresses do not abort a healthy canary', async ({ open }) => {
+  test.setTimeout(120_000);
+  const healthy = canaryVersion('healthy');
   releaseCanary(healthy, areaThatRendersNothing(AREA, healthy, CONTRACT_VERSION));
-  await visitAll(visitors(HEALTHY_VISITORS, true, AT_ONCE), 'ok', 'nothing');
+  await visitAll(open, visitors(HEALTHY_VISITORS, true, AT_ONCE), 'ok', 'nothing');
   // 120 failures: under counting by reports, they aborted it at once.
   await forge(forgers(0), healthy, 'load', 20);
   await forge(forgers(0), healthy, 'render', 20);
@@ -202,17 +213,20 @@ test('failures forged from a few loopback addresses do not abort a healthy canar
   );
   expect(canaryRunning(healthy)).toBe(true);
   expect(authHistory().filter((event) => event.action === 'abort' && event.version === healthy)).toEqual([]);
-}, 120_000);
+});
 
-test('a canary that crashes in browsers is aborted by the server, says why, and users get stable; a flood of forged `ok` does not save it', async () => {
-  const canary = `${stable}-broken`;
+test('a canary that crashes in browsers is aborted by the server, says why, and users get stable; a flood of forged `ok` does not save it', async ({
+  open,
+}) => {
+  test.setTimeout(180_000);
+  const canary = canaryVersion('broken');
   releaseCanary(canary, areaThatThrows(AREA, canary, CONTRACT_VERSION, BROKEN));
   const started = Date.now();
-  await visitAll(visitors(STABLE_VISITORS, false, 3), 'ok');
+  await visitAll(open, visitors(STABLE_VISITORS, false, 3), 'ok');
   // 150 `ok` from the forger's network: under counting by reports, they hid the crashes that follow.
   await forge(forgers(1), canary, 'ok', 50);
   const broken = visitors(BROKEN_VISITORS, true, MIN_SOURCES - 1);
-  await visitAll(broken.slice(0, -1), 'render');
+  await visitAll(open, broken.slice(0, -1), 'render');
   expect(canaryRunning(canary)).toBe(true);
 
   // Below the minimum sample (the forger's network and 8 browsers' networks) it keeps running; the operator sees
@@ -225,7 +239,7 @@ test('a canary that crashes in browsers is aborted by the server, says why, and 
   );
 
   // The 10th source.
-  await visit(broken.at(-1)!, 'render');
+  await visit(open, broken.at(-1)!, 'render');
   await abortOf(canary);
   expect(canaryRunning(canary)).toBe(false);
   expect(readDeployFile('remotes.json')).toBe(remotesBefore);
@@ -242,7 +256,7 @@ test('a canary that crashes in browsers is aborted by the server, says why, and 
   );
 
   // A visitor of the canary's half now gets the stable version.
-  const page = await visit(visitors(BROKEN_VISITORS, true, 1, MIN_SOURCES)[0]!, 'ok');
+  const page = await visit(open, visitors(BROKEN_VISITORS, true, 1, MIN_SOURCES)[0]!, 'ok');
   expect(await shownVersion(page, AREA)).toBe(stable);
   expect(await statusLine()).toContain(abort.reason!);
-}, 180_000);
+});

@@ -2,17 +2,17 @@
  * A broken or missing notes build costs only the notes pages: the frame, Home and About keep working, and
  * Retry picks up a fixed remotes.json without a page load (architecture §3).
  */
-import { afterEach, expect, test } from '@jest/globals';
-import type { Page } from 'playwright-core';
-import { areaFailed, notFoundAt, setUpBrowser, type ProblemFilter } from '../support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { areaFailed, notFoundAt, type ProblemFilter } from '../support/problems';
 import { url } from '../support/env';
 import { readRemotes, restoreRemotes, writeRemotes } from '../support/remotes';
 import { areaUnavailable, seeHeading } from '../support/pages';
 
-const browser = setUpBrowser();
 const MISSING_MANIFEST = '/mfe/notes/0.0.0-missing/mf-manifest.json';
 
-afterEach(() => restoreRemotes());
+test.use({ signedIn: true });
+test.afterEach(() => restoreRemotes());
 
 /** The fallback replaces the page content only; header and footer still render. */
 async function seeFallback(page: Page): Promise<void> {
@@ -28,13 +28,13 @@ async function seeFallback(page: Page): Promise<void> {
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
-test('a missing notes build shows the fallback, the rest works, and Retry recovers in place', async () => {
+test('a missing notes build shows the fallback, the rest works, and Retry recovers in place', async ({
+  page,
+  problems,
+}) => {
   const real = readRemotes();
   writeRemotes({ ...real, notes: { version: '0.0.0-missing', entry: MISSING_MANIFEST } });
-  const { page } = await browser.open({
-    signedIn: true,
-    allow: [notFoundAt(url(MISSING_MANIFEST)), areaFailed('notes')],
-  });
+  problems.allow(notFoundAt(url(MISSING_MANIFEST)), areaFailed('notes'));
 
   await page.goto('/notes');
   await seeFallback(page);
@@ -77,13 +77,15 @@ const BROKEN: [string, (real: object) => object, (base: string) => ProblemFilter
   ['no notes entry at all', (real) => ({ ...real, notes: undefined }), () => []],
 ];
 
-test.each(BROKEN)('remotes.json naming %s shows the fallback', async (_name, broken, expected) => {
-  writeRemotes(broken(readRemotes()));
-  const base = new URL(url('/')).origin;
-  const { page } = await browser.open({ signedIn: true, allow: [areaFailed('notes'), ...expected(base)] });
+for (const [name, broken, expected] of BROKEN) {
+  test(`remotes.json naming ${name} shows the fallback`, async ({ page, problems }) => {
+    writeRemotes(broken(readRemotes()));
+    const base = new URL(url('/')).origin;
+    problems.allow(areaFailed('notes'), ...expected(base));
 
-  await page.goto('/notes');
-  await seeFallback(page);
-  await nav(page, 'Home').click();
-  await seeHeading(page, 'Unlock Your Academic Potential');
-});
+    await page.goto('/notes');
+    await seeFallback(page);
+    await nav(page, 'Home').click();
+    await seeHeading(page, 'Unlock Your Academic Potential');
+  });
+}

@@ -5,13 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@jest/globals';
-import type { Page, Response } from 'playwright-core';
-import { setUpBrowser } from '../support/browser';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { url } from '../support/env';
 import { seeHeading } from '../support/pages';
-
-const browser = setUpBrowser();
 
 /**
  * Issue 12's goal for the JavaScript of Home's first screen on a phone (Lighthouse's mobile screen), gzip at
@@ -95,8 +92,9 @@ test('Home’s first HTML response holds the frame and the hero, compressed, wit
   expect(other).toContain('<div id="root"></div>');
 });
 
-test('Home’s JavaScript on a phone stays within budget and every text file of 1 KB or more arrives compressed', async () => {
-  const { page } = await browser.open();
+test('Home’s JavaScript on a phone stays within budget and every text file of 1 KB or more arrives compressed', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   const loading = record(page);
   // The widget asks for its JSON once it is scrolled to, and may do so after the page first went idle.
@@ -137,8 +135,10 @@ test('Home’s JavaScript on a phone stays within budget and every text file of 
   expect(downloads.find((download) => download.path === '/api/notes/recent')).toBeDefined();
 });
 
-test('React, the router and styled-components are downloaded once across the shell and the notes area', async () => {
-  const { page } = await browser.open({ signedIn: true });
+test('React, the router and styled-components are downloaded once across the shell and the notes area', async ({
+  open,
+}) => {
+  const { page } = await open({ signedIn: true });
   const loading = record(page);
   await page.goto('/', { waitUntil: 'networkidle' });
   await seeHeading(page, 'Unlock Your Academic Potential');
@@ -165,8 +165,10 @@ test('React, the router and styled-components are downloaded once across the she
   }
 });
 
-test('An area page opened directly fetches its area alongside the shell, each file once, every preload used', async () => {
-  const { page } = await browser.open({ signedIn: true });
+test('An area page opened directly fetches its area alongside the shell, each file once, every preload used', async ({
+  open,
+}) => {
+  const { page } = await open({ signedIn: true });
   await page.setViewportSize(PHONE);
   const warnings: string[] = [];
   page.on('console', (message) => {

@@ -2,19 +2,15 @@
  * The shell's frame and routing: theme, guards, unknown paths, year-path spelling, and an About page that
  * talks to no other origin (product §2–§4).
  */
-import { describe, expect, test } from '@jest/globals';
-import type { Page } from 'playwright-core';
-import { setUpBrowser } from '../support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { baseUrl, url } from '../support/env';
 import { seeHeading } from '../support/pages';
 
-const browser = setUpBrowser();
-
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
-describe('theme', () => {
-  test('is dark by default; the toggle switches to light and a reload keeps it', async () => {
-    const { page } = await browser.open();
+test.describe('theme', () => {
+  test('is dark by default; the toggle switches to light and a reload keeps it', async ({ page }) => {
     await page.goto('/');
     await seeHeading(page, 'Unlock Your Academic Potential');
     expect(await isDark(page)).toBe(true);
@@ -32,9 +28,8 @@ describe('theme', () => {
   });
 });
 
-describe('routing', () => {
-  test('an anonymous visitor of /notes is sent to the login page', async () => {
-    const { page } = await browser.open();
+test.describe('routing', () => {
+  test('an anonymous visitor of /notes is sent to the login page', async ({ page }) => {
     await page.goto('/notes');
     await page.waitForURL(/\/login\?reason=unauthorized&t=\d+$/);
     expect(new URL(page.url()).origin).toBe(new URL(baseUrl()).origin);
@@ -46,24 +41,27 @@ describe('routing', () => {
     expect(await page.getByText('Please log in to access this content.').count()).toBe(0);
   });
 
-  test('an unknown path lands on Home', async () => {
-    const { page } = await browser.open();
+  test('an unknown path lands on Home', async ({ page }) => {
     await page.goto('/no/such/page');
     await page.waitForURL(url('/'));
     await seeHeading(page, 'Unlock Your Academic Potential');
   });
 
-  test.each(['/notes/firstyear', '/notes/FirstYear'])('%s shows the first-year notes', async (path) => {
-    const { page } = await browser.open({ signedIn: true });
-    await page.goto(path);
-    await seeHeading(page, 'First Year CSE Engineering Notes');
-    expect(page.url()).toBe(url(path));
-  });
+  for (const path of ['/notes/firstyear', '/notes/FirstYear']) {
+    test(`${path} shows the first-year notes`, async ({ open }) => {
+      const { page } = await open({ signedIn: true });
+      await page.goto(path);
+      await seeHeading(page, 'First Year CSE Engineering Notes');
+      expect(page.url()).toBe(url(path));
+    });
+  }
 });
 
-describe('about page', () => {
-  test('renders with a locally drawn founder avatar and no request to another origin', async () => {
-    const { context, page } = await browser.open();
+test.describe('about page', () => {
+  test('renders with a locally drawn founder avatar and no request to another origin', async ({
+    context,
+    page,
+  }) => {
     const requested: string[] = [];
     context.on('request', (request) => requested.push(request.url()));
 

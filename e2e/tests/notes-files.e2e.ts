@@ -3,13 +3,11 @@
  * student previews it in the subject page's modal and downloads the very same bytes.
  */
 import { createHash } from 'node:crypto';
-import { expect, test } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { setUpBrowser } from '../support/browser';
+import { expect, test } from '../support/fixtures';
 import { url } from '../support/env';
 import { seeHeading, subjectCard } from '../support/pages';
 
-const browser = setUpBrowser();
 const UNIT_PATH = '/api/download/CSE/Third_Year/Semester_6/CS-601/3';
 
 async function makePdf(): Promise<Buffer> {
@@ -27,11 +25,13 @@ async function makePdf(): Promise<Buffer> {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-test('an admin uploads a PDF; Home lists it; a student previews and downloads the same bytes', async () => {
+test('an admin uploads a PDF; Home lists it; a student previews and downloads the same bytes', async ({
+  open,
+}) => {
   const pdf = await makePdf();
 
   // The admin's upload, with the progress bar reaching 100 and the SPEC toast.
-  const admin = await browser.open({ signedIn: 'admin' });
+  const admin = await open({ signedIn: 'admin' });
   await admin.page.goto('/admin/upload-notes');
   await seeHeading(admin.page, 'Upload Notes');
   await admin.page
@@ -49,7 +49,7 @@ test('an admin uploads a PDF; Home lists it; a student previews and downloads th
   ).resolves.toBe('100');
 
   // Home lists it among the recent uploads.
-  const student = await browser.open({ signedIn: true });
+  const student = await open({ signedIn: true });
   const { page } = student;
   await page.goto('/');
   await page.getByRole('heading', { name: 'Machine Learning (Unit 3)' }).first().waitFor();

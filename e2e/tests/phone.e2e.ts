@@ -3,17 +3,14 @@
  * as cards, the /branch card tap, and a sweep of every route of the route table at 320 px for anything wider
  * than the screen or any control off it.
  */
-import { describe, expect, test } from '@jest/globals';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import { ROUTE_TABLE, type RouteEntry } from '@studyhub/contract';
 import { createVerifiedAccount, newAccount, type Account } from '../support/accounts';
-import { setUpBrowser, type OpenOptions } from '../support/browser';
+import { expect, test, type OpenOptions } from '../support/fixtures';
 import { url } from '../support/env';
 import { CODE_PATTERN, waitForMail } from '../support/outbox';
 import { seeHeading } from '../support/pages';
 import { demoSession, type DemoRole } from '../support/session';
-
-const browser = setUpBrowser();
 
 const phone = (width: number, height = 844): OpenOptions['device'] => ({
   viewport: { width, height },
@@ -148,9 +145,11 @@ const adminHeaders = () => ({
   'content-type': 'application/json',
 });
 
-describe('the code page on a phone', () => {
-  test('at 360 and 320 px nothing overflows; the six boxes and Verify are on screen, tappable, and verify', async () => {
-    const { page } = await browser.open({ device: phone(360) });
+test.describe('the code page on a phone', () => {
+  test('at 360 and 320 px nothing overflows; the six boxes and Verify are on screen, tappable, and verify', async ({
+    open,
+  }) => {
+    const { page } = await open({ device: phone(360) });
     const account: Account = newAccount('phone-otp');
 
     await page.goto('/register');
@@ -187,10 +186,12 @@ describe('the code page on a phone', () => {
   });
 });
 
-describe('admin lists on a phone', () => {
-  test('Users: each user is a card with the role select and Delete on screen, and both work', async () => {
+test.describe('admin lists on a phone', () => {
+  test('Users: each user is a card with the role select and Delete on screen, and both work', async ({
+    open,
+  }) => {
     const target = await createVerifiedAccount('phone-role');
-    const { page } = await browser.open({ signedIn: 'admin', device: phone(390) });
+    const { page } = await open({ signedIn: 'admin', device: phone(390) });
     await page.goto('/admin/users');
     await seeHeading(page, 'User Roles');
 
@@ -215,7 +216,9 @@ describe('admin lists on a phone', () => {
     await card.waitFor({ state: 'detached' });
   });
 
-  test('Manage Syllabus: Edit and Delete on screen; a deleted entry is named in Activity', async () => {
+  test('Manage Syllabus: Edit and Delete on screen; a deleted entry is named in Activity', async ({
+    open,
+  }) => {
     const code = `PH${Date.now().toString(36).toUpperCase()}`;
     const added = await fetch(url('/api/syllabus'), {
       method: 'POST',
@@ -231,7 +234,7 @@ describe('admin lists on a phone', () => {
     });
     expect(added.status).toBe(201);
 
-    const { page } = await browser.open({ signedIn: 'admin', device: phone(360) });
+    const { page } = await open({ signedIn: 'admin', device: phone(360) });
     await page.goto('/admin/syllabus-table');
     await seeHeading(page, 'Manage Syllabus');
     const card = page.getByTestId('syllabus-row').filter({ hasText: `(${code})` });
@@ -265,7 +268,7 @@ describe('admin lists on a phone', () => {
     await expectNoOverflow(page, '/admin/activity at 360px');
   });
 
-  test('Messages: a long message and address stay inside the card at 320 px', async () => {
+  test('Messages: a long message and address stay inside the card at 320 px', async ({ open }) => {
     const student = demoSession('student');
     const sent = await fetch(url('/api/contact'), {
       method: 'POST',
@@ -277,7 +280,7 @@ describe('admin lists on a phone', () => {
       }),
     });
     expect(sent.status).toBeLessThan(300);
-    const { page } = await browser.open({ signedIn: 'admin', device: phone(320) });
+    const { page } = await open({ signedIn: 'admin', device: phone(320) });
     await page.goto('/admin/messages');
     await seeHeading(page, 'Messages');
     await page.getByTestId('contact-message').first().waitFor();
@@ -285,9 +288,11 @@ describe('admin lists on a phone', () => {
   });
 });
 
-describe('the header’s menu on a phone', () => {
-  test('opens on a tap, turns into a close button, closes on a link and on Escape with focus back', async () => {
-    const { page } = await browser.open({ device: phone(390) });
+test.describe('the header’s menu on a phone', () => {
+  test('opens on a tap, turns into a close button, closes on a link and on Escape with focus back', async ({
+    open,
+  }) => {
+    const { page } = await open({ device: phone(390) });
     await page.goto('/');
     await seeHeading(page, 'Unlock Your Academic Potential');
     const menu = page.getByRole('navigation', { name: 'Mobile menu', includeHidden: true });
@@ -310,9 +315,9 @@ describe('the header’s menu on a phone', () => {
   });
 });
 
-describe('/branch on a phone', () => {
-  test('a tap anywhere on a branch card opens it', async () => {
-    const { page } = await browser.open({ signedIn: true, device: phone(390) });
+test.describe('/branch on a phone', () => {
+  test('a tap anywhere on a branch card opens it', async ({ open }) => {
+    const { page } = await open({ signedIn: true, device: phone(390) });
     await page.goto('/branch');
     await seeHeading(page, 'Choose Your Branch');
     await page.getByText('Notes available', { exact: true }).tap();
@@ -335,17 +340,19 @@ const roleFor = (route: RouteEntry): DemoRole | false =>
 const addressOf = (route: RouteEntry) =>
   route.path.replace(':token', 'A'.repeat(43)).replace(':subjectCode', 'CS-501');
 
-describe('no horizontal overflow at 320 px', () => {
-  test.each(ROUTE_TABLE.map((route) => [route.path, route] as const))('%s', async (_path, route) => {
-    const { page } = await browser.open({ signedIn: roleFor(route), device: phone(320, 700) });
-    if (route.page === 'subject') {
-      await page.goto('/notes/ThirdYear');
-      await page.getByTestId('subject-card').first().getByRole('link').tap();
-      await page.waitForURL(/\/notes\/CS-/);
-    } else {
-      await page.goto(addressOf(route));
-    }
-    await settled(page);
-    await expectNoOverflow(page, `${route.path} (${route.access})`);
-  });
+test.describe('no horizontal overflow at 320 px', () => {
+  for (const route of ROUTE_TABLE) {
+    test(route.path, async ({ open }) => {
+      const { page } = await open({ signedIn: roleFor(route), device: phone(320, 700) });
+      if (route.page === 'subject') {
+        await page.goto('/notes/ThirdYear');
+        await page.getByTestId('subject-card').first().getByRole('link').tap();
+        await page.waitForURL(/\/notes\/CS-/);
+      } else {
+        await page.goto(addressOf(route));
+      }
+      await settled(page);
+      await expectNoOverflow(page, `${route.path} (${route.access})`);
+    });
+  }
 });

@@ -3,15 +3,13 @@
  * forward, its text is selectable, Escape closes it and gives focus back, and a damaged file says so with a
  * Download button instead of an empty box.
  */
-import { expect, test } from '@jest/globals';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import type { Page } from 'playwright-core';
-import { setUpBrowser } from '../support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { url } from '../support/env';
 import { seeHeading, subjectCard } from '../support/pages';
 import { demoSession } from '../support/session';
 
-const browser = setUpBrowser();
 const PHONE = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 3,
@@ -84,9 +82,11 @@ function selectWord(page: Page, word: string) {
   }, word);
 }
 
-test('a student reads a unit PDF in the page on a phone, page by page, and closes it with Escape', async () => {
+test('a student reads a unit PDF in the page on a phone, page by page, and closes it with Escape', async ({
+  open,
+}) => {
   await upload(1, await makeReadablePdf());
-  const { page } = await browser.open({ signedIn: true, device: PHONE });
+  const { page } = await open({ signedIn: true, device: PHONE });
   await openSubject(page);
   const preview = page.getByTestId('unit-card').first().getByRole('button', { name: 'Preview Notes' });
   await preview.tap();
@@ -121,10 +121,10 @@ test('a student reads a unit PDF in the page on a phone, page by page, and close
   await expect(preview.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
 });
 
-test('a damaged PDF shows a clear message with a Download button', async () => {
+test('a damaged PDF shows a clear message with a Download button', async ({ open }) => {
   await upload(2, DAMAGED_PDF);
   // pdf.js reports the broken file on the console as a warning; only errors would fail the test.
-  const { page } = await browser.open({ signedIn: true, device: PHONE });
+  const { page } = await open({ signedIn: true, device: PHONE });
   await openSubject(page);
   await page.getByTestId('unit-card').nth(1).getByRole('button', { name: 'Preview Notes' }).tap();
   const dialog = page.getByRole('dialog', { name: /CS-502 · Unit 2/ });

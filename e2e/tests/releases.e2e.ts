@@ -4,15 +4,16 @@
  * restart, a refused release, a canary split across browsers, and an admin trying a version alone.
  * The tests build on each other in order; the last ones leave notes v1 live for the other test files.
  */
+import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { canaryBucket } from '@studyhub/contract';
 import { releaseTogether } from '@studyhub/tooling/deploy';
 import { CONTRACT_VERSION } from '@studyhub/contract';
-import { notFoundAt, setUpBrowser } from '../support/browser';
+import { expect, test, type OpenWindow } from '../support/fixtures';
+import { notFoundAt } from '../support/problems';
 import { deployDir, url } from '../support/env';
 import { areaUnavailable, heading, seeHeading } from '../support/pages';
 import {
@@ -34,7 +35,6 @@ import {
 } from '../support/shared-experiment';
 import { demoSession } from '../support/session';
 
-const browser = setUpBrowser();
 const BUILD_ID = 'e2e-v2';
 /** A product requirement of issue 7: rollback to the next page showing the old version. */
 const ROLLBACK_VISIBLE_MS = 1000;
@@ -43,33 +43,36 @@ let v1: string;
 let v2: string;
 let remotesBefore: string;
 
-beforeAll(() => {
+test.beforeAll(() => {
   v1 = liveVersion('notes');
   v2 = `${v1}-${BUILD_ID}`;
   remotesBefore = readDeployFile('remotes.json');
 });
 
-afterAll(() => {
+test.afterAll(() => {
   // Whatever happened above, the other test files get notes v1 again.
   replaceRemotesText(remotesBefore);
 });
 
-const openNotes = async (signedIn: true | 'admin' = true) => {
-  const session = await browser.open({ signedIn });
+const openNotes = async (open: OpenWindow, signedIn: true | 'admin' = true) => {
+  const session = await open({ signedIn });
   await session.page.goto('/notes');
   await seeHeading(session.page, 'Computer Science & Engineering Notes');
   return session;
 };
 
-describe('release and rollback of one area', () => {
-  test('releasing notes v2 shows it on the next page load; the shell and the other areas are untouched', async () => {
+test.describe('release and rollback of one area', () => {
+  test('releasing notes v2 shows it on the next page load; the shell and the other areas are untouched', async ({
+    open,
+  }) => {
+    test.setTimeout(180_000);
     const shellVersion = JSON.parse(readDeployFile('shell.json')).version as string;
     const shellBefore = {
       pointer: readDeployFile('shell.json'),
       files: folderDigest(deployPath('releases', 'shell', shellVersion)),
     };
     const othersBefore = otherAreaLines('notes');
-    const { page } = await openNotes();
+    const { page } = await openNotes(open);
     expect(await shownVersion(page, 'notes')).toBe(v1);
 
     const release = await npmRun('release', ['notes', '--build-id', BUILD_ID]);
@@ -84,10 +87,12 @@ describe('release and rollback of one area', () => {
     expect(folderDigest(deployPath('releases', 'shell', shellVersion))).toBe(shellBefore.files);
     expect(otherAreaLines('notes')).toEqual(othersBefore);
     expect(existsSync(deployPath('releases', 'notes', v1))).toBe(true);
-  }, 180_000);
+  });
 
-  test('rollback brings v1 back on the next page load in under a second, with no restart', async () => {
-    const { page } = await openNotes();
+  test('rollback brings v1 back on the next page load in under a second, with no restart', async ({
+    open,
+  }) => {
+    const { page } = await openNotes(open);
     expect(await shownVersion(page, 'notes')).toBe(v2);
 
     const rollback = await npmRun('rollback', ['notes']);
@@ -101,9 +106,11 @@ describe('release and rollback of one area', () => {
     expect(visibleAfter).toBeLessThan(ROLLBACK_VISIBLE_MS);
     // Only the notes entry changed and changed back: the file is byte for byte what it was before the release.
     expect(readDeployFile('remotes.json')).toBe(remotesBefore);
-  }, 60_000);
+  });
 
-  test('a build made against a contract the live shell does not speak is refused, and v1 stays live', async () => {
+  test('a build made against a contract the live shell does not speak is refused, and v1 stays live', async ({
+    open,
+  }) => {
     // As a build against a future shared package would be: the real v2 build, recording the next contract version.
     const future = mkdtempSync(path.join(tmpdir(), 'studyhub-e2e-future-'));
     cpSync(deployPath('releases', 'notes', v2), future, { recursive: true });
@@ -131,9 +138,9 @@ describe('release and rollback of one area', () => {
     expect(readDeployFile('history.json')).toBe(before.history);
     expect(existsSync(deployPath('releases', 'notes', futureVersion))).toBe(false);
 
-    const { page } = await openNotes();
+    const { page } = await openNotes(open);
     expect(await shownVersion(page, 'notes')).toBe(v1);
-  }, 60_000);
+  });
 });
 
 /** Writes a deploy pointer back as it was (via rename: the server never reads half a file). */
@@ -149,33 +156,37 @@ function restoreDeployFile(file: string, text: string): void {
  * shell built from the same sources, and, when an admin loads it on the old shell anyway, fails with the reason
  * named. Ends with notes v1 and the shell it found live again.
  */
-describe('an area that needs a @studyhub/shared export the live shell lacks', () => {
+test.describe('an area that needs a @studyhub/shared export the live shell lacks', () => {
   let builds: ExperimentBuilds;
   let newNotes: string;
   let newShell: string;
   let shellPointer: string;
   let liveShell: string;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
     shellPointer = readDeployFile('shell.json');
     liveShell = (JSON.parse(shellPointer) as { version: string }).version;
-    // Built once, both at the same time, and used by every test below.
-    builds = await buildExperiment('e2e-shared');
+    // Built once, both at the same time, and used by every test below. A build id of its own each time: a
+    // second build of the experiment (a rerun, --repeat-each) is another version, since a released one never changes.
+    builds = await buildExperiment(`e2e-shared-${randomUUID().slice(0, 8)}`);
     newNotes = builds.version('notes');
     newShell = builds.version('shell');
     console.log(
       `experiment: notes ${newNotes} and shell ${newShell} built in ${builds.seconds.toFixed(1)} s`,
     );
-  }, 300_000);
+  });
 
-  afterAll(() => {
+  test.afterAll(() => {
     if (builds) rmSync(builds.checkout, { recursive: true, force: true });
     // Whatever failed above, the later tests get the shell and notes they expect.
     restoreDeployFile('shell.json', shellPointer);
     replaceRemotesText(remotesBefore);
   });
 
-  test('released alone it is refused with the missing export named, and nothing changes', async () => {
+  test('released alone it is refused with the missing export named, and nothing changes', async ({
+    open,
+  }) => {
     const before = ['remotes.json', 'shell.json', 'history.json'].map((file) => readDeployFile(file));
     const release = await npmRun('release', ['notes', '--from', builds.notesDir]);
     console.log(`release notes ${newNotes} alone: ${release.seconds.toFixed(1)} s\n${release.output.trim()}`);
@@ -197,12 +208,14 @@ describe('an area that needs a @studyhub/shared export the live shell lacks', ()
     );
     expect(existsSync(deployPath('releases', 'notes', newNotes))).toBe(false);
 
-    const { page } = await openNotes();
+    const { page } = await openNotes(open);
     expect(await shownVersion(page, 'notes')).toBe(v1);
     expect(await page.getByTestId('e2e-shared-probe').count()).toBe(0);
-  }, 60_000);
+  });
 
-  test('released together with the shell built from the same sources, both go live and notes works', async () => {
+  test('released together with the shell built from the same sources, both go live and notes works', async ({
+    open,
+  }) => {
     const started = Date.now();
     const outcomes = releaseTogether(deployDir(), [
       { app: 'notes', dir: builds.notesDir },
@@ -216,7 +229,7 @@ describe('an area that needs a @studyhub/shared export the live shell lacks', ()
     ]);
     expect(liveVersion('notes')).toBe(newNotes);
 
-    const { page } = await openNotes();
+    const { page } = await openNotes(open);
     expect(await shownVersion(page, 'notes')).toBe(newNotes);
     expect(await page.getByTestId('release-line').locator('[data-app="shell"]').textContent()).toBe(
       `shell ${newShell}`,
@@ -224,9 +237,11 @@ describe('an area that needs a @studyhub/shared export the live shell lacks', ()
     expect(await page.getByTestId('e2e-shared-probe').textContent()).toBe(`${PROBE_TEXT} (notes).`);
     await page.getByRole('link', { name: 'Third Year' }).click();
     await seeHeading(page, 'Third Year CSE Engineering Notes');
-  }, 60_000);
+  });
 
-  test('rolled back (notes first), the old versions are live; that notes build tried on the old shell names why it fails', async () => {
+  test('rolled back (notes first), the old versions are live; that notes build tried on the old shell names why it fails', async ({
+    open,
+  }) => {
     // Notes first: the old shell alone would lack what the new notes needs, and its rollback would be refused.
     for (const [app, version] of [
       ['notes', v1],
@@ -237,14 +252,14 @@ describe('an area that needs a @studyhub/shared export the live shell lacks', ()
     }
     expect(readDeployFile('remotes.json')).toBe(remotesBefore);
     expect(readDeployFile('shell.json')).toBe(shellPointer);
-    const student = await openNotes();
+    const student = await openNotes(open);
     expect(await shownVersion(student.page, 'notes')).toBe(v1);
     expect(await student.page.getByTestId('e2e-shared-probe').count()).toBe(0);
 
     // What the release checks cannot stop: an admin's override loads it on the shell that lacks the export.
     const mentionsProbe = (problem: { kind: string; text: string }) =>
       problem.kind === 'console' && problem.text.includes(PROBE_EXPORT);
-    const admin = await browser.open({ signedIn: 'admin', allow: [mentionsProbe] });
+    const admin = await open({ signedIn: 'admin', allow: [mentionsProbe] });
     const errors: string[] = [];
     admin.page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -266,12 +281,12 @@ describe('an area that needs a @studyhub/shared export the live shell lacks', ()
     expect(await detail.textContent()).toBe(`Technical detail${reason}`);
     expect(errors).toContain(`Area notes is unavailable: ${reason}`);
     console.log(`run-time reason: ${reason}`);
-  }, 60_000);
+  });
 });
 
 /** A page in a fresh browser whose canary id is `id` (set before the app starts). */
-async function pageWithCanaryId(id: string, signedIn = false): Promise<Page> {
-  const { context, page } = await browser.open({ signedIn });
+async function pageWithCanaryId(open: OpenWindow, id: string, signedIn = false): Promise<Page> {
+  const { context, page } = await open({ signedIn });
   await context.addInitScript((canaryId) => localStorage.setItem('canaryId', canaryId), id);
   return page;
 }
@@ -285,8 +300,9 @@ function idsAround(percent: number): { inside: string; outside: string } {
   };
 }
 
-describe('canary', () => {
-  test('a 50% canary shows both versions across browsers, each sticky across reloads', async () => {
+test.describe('canary', () => {
+  test('a 50% canary shows both versions across browsers, each sticky across reloads', async ({ open }) => {
+    test.setTimeout(90_000);
     const canary = await npmRun('release', [
       'notes',
       '--from',
@@ -303,7 +319,7 @@ describe('canary', () => {
       [inside, v2],
       [outside, v1],
     ] as const) {
-      const page = await pageWithCanaryId(id);
+      const page = await pageWithCanaryId(open, id);
       await page.goto('/');
       await seeHeading(page, 'Unlock Your Academic Potential');
       expect(await shownVersion(page, 'notes')).toBe(expected);
@@ -317,7 +333,7 @@ describe('canary', () => {
     const student = demoSession('student').user._id;
     const expectedForStudent = canaryBucket('notes', student) < 50 ? v2 : v1;
     for (const id of [inside, outside]) {
-      const page = await pageWithCanaryId(id, true);
+      const page = await pageWithCanaryId(open, id, true);
       await page.goto('/notes');
       await seeHeading(page, 'Computer Science & Engineering Notes');
       expect(await shownVersion(page, 'notes')).toBe(expectedForStudent);
@@ -326,12 +342,12 @@ describe('canary', () => {
     const abort = await npmRun('releases', ['abort', 'notes']);
     expect(outcome(abort)).toEqual({ code: 0, output: '' });
     expect(readDeployFile('remotes.json')).toBe(remotesBefore);
-  }, 90_000);
+  });
 });
 
-describe('an admin trying a version', () => {
-  test('loads the chosen released version in that browser only, until Reset', async () => {
-    const admin = await browser.open({ signedIn: 'admin' });
+test.describe('an admin trying a version', () => {
+  test('loads the chosen released version in that browser only, until Reset', async ({ open }) => {
+    const admin = await open({ signedIn: 'admin' });
     await admin.page.goto(`/notes?area-version=notes@${v2}`);
     await seeHeading(admin.page, 'Computer Science & Engineering Notes');
     const banner = admin.page.getByRole('region', { name: 'Area versions in this browser' });
@@ -343,32 +359,32 @@ describe('an admin trying a version', () => {
     await admin.page.goto('/notes/ThirdYear');
     expect(await shownVersion(admin.page, 'notes')).toBe(v2);
     // …while another admin's browser and a student's get the live version.
-    const otherAdmin = await openNotes('admin');
+    const otherAdmin = await openNotes(open, 'admin');
     expect(await shownVersion(otherAdmin.page, 'notes')).toBe(v1);
-    const student = await openNotes();
+    const student = await openNotes(open);
     expect(await shownVersion(student.page, 'notes')).toBe(v1);
 
     await banner.getByRole('button', { name: 'Reset' }).click();
     await heading(admin.page, 'Third Year CSE Engineering Notes').waitFor();
     expect(await shownVersion(admin.page, 'notes')).toBe(v1);
     expect(await banner.count()).toBe(0);
-  }, 60_000);
+  });
 
-  test('only released versions, and only for admins', async () => {
+  test('only released versions, and only for admins', async ({ open }) => {
     const missing = `/mfe/notes/9.9.9-none/mf-manifest.json`;
-    const admin = await browser.open({ signedIn: 'admin', allow: [notFoundAt(url(missing))] });
+    const admin = await open({ signedIn: 'admin', allow: [notFoundAt(url(missing))] });
     await admin.page.goto('/notes?area-version=notes@9.9.9-none');
     await admin.page.getByText('Not a released version, so not loaded: notes@9.9.9-none.').waitFor();
     expect(await shownVersion(admin.page, 'notes')).toBe(v1);
 
-    const student = await browser.open({ signedIn: true });
+    const student = await open({ signedIn: true });
     await student.page.goto(`/notes?area-version=notes@${v2}`);
     await student.page.getByText('Only a signed-in admin can try another version of an area.').waitFor();
     expect(await shownVersion(student.page, 'notes')).toBe(v1);
-  }, 60_000);
+  });
 });
 
-describe('source maps (docs/security.md item 45)', () => {
+test.describe('source maps (docs/security.md item 45)', () => {
   test('the live site serves none and names none; each release keeps its own beside it', async () => {
     const shellVersion = JSON.parse(readDeployFile('shell.json')).version as string;
     const entries = [

@@ -3,14 +3,11 @@
  * phone (390×844, touch) and a desktop; an anonymous visitor's way through the login back to the subject; and
  * Contact's message kept across the login.
  */
-import { describe, expect, test } from '@jest/globals';
-import type { CDPSession, Locator, Page, Response } from 'playwright-core';
-import { setUpBrowser, type Session } from '../support/browser';
+import type { CDPSession, Locator, Page, Response } from '@playwright/test';
+import { expect, test, type OpenWindow, type Session } from '../support/fixtures';
 import { url } from '../support/env';
 import { seeHeading } from '../support/pages';
 import { DEMO_STUDENT } from '../support/session';
-
-const browser = setUpBrowser();
 
 /** How a visitor picks a hit: arrows and Enter on a desktop, a finger on a phone. */
 interface Device {
@@ -59,8 +56,8 @@ const DESKTOP: Device = {
   },
 };
 
-async function open(device: Device, signedIn: boolean): Promise<Page> {
-  const session = await browser.open({ signedIn });
+async function openOn(open: OpenWindow, device: Device, signedIn: boolean): Promise<Page> {
+  const session = await open({ signedIn });
   await device.setUp(session);
   return session.page;
 }
@@ -108,82 +105,86 @@ function catalogScripts(page: Page): string[] {
   return found;
 }
 
-describe.each([PHONE, DESKTOP])('subject search on a %s', (device) => {
-  test('Home: "compiler" → the hit → "Compiler Design - Units"; the catalog arrives only on focus', async () => {
-    const page = await open(device, true);
-    const loaded = catalogScripts(page);
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await seeHeading(page, 'Unlock Your Academic Potential');
-    expect(loaded).toEqual([]);
+for (const device of [PHONE, DESKTOP]) {
+  test.describe(`subject search on a ${device.name}`, () => {
+    test('Home: "compiler" → the hit → "Compiler Design - Units"; the catalog arrives only on focus', async ({
+      open,
+    }) => {
+      const page = await openOn(open, device, true);
+      const loaded = catalogScripts(page);
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await seeHeading(page, 'Unlock Your Academic Potential');
+      expect(loaded).toEqual([]);
 
-    await search(page, 'Search categories and subjects', 'compiler');
-    expect(loaded).toHaveLength(1);
-    // The category filter of product §2 still applies to the same text; a subject matched, so no "Oops!".
-    await page.getByRole('status').filter({ hasText: '1 subject found.' }).waitFor();
-    expect(await page.getByText('Oops! No matching category found.').count()).toBe(0);
-    const hit = page.getByRole('option', { name: /CS-603\(C\) Compiler Design/ });
-    await device.pick(page, hit);
+      await search(page, 'Search categories and subjects', 'compiler');
+      expect(loaded).toHaveLength(1);
+      // The category filter of product §2 still applies to the same text; a subject matched, so no "Oops!".
+      await page.getByRole('status').filter({ hasText: '1 subject found.' }).waitFor();
+      expect(await page.getByText('Oops! No matching category found.').count()).toBe(0);
+      const hit = page.getByRole('option', { name: /CS-603\(C\) Compiler Design/ });
+      await device.pick(page, hit);
 
-    await page.waitForURL(url('/notes/CS-603(C)'));
-    await seeUnits(page, 'Compiler Design - Units', 'Compiler phases & lexical analysis');
+      await page.waitForURL(url('/notes/CS-603(C)'));
+      await seeUnits(page, 'Compiler Design - Units', 'Compiler phases & lexical analysis');
+    });
+
+    test('an anonymous visitor picks a hit, logs in and lands on that subject', async ({ open }) => {
+      const page = await openOn(open, device, false);
+      await page.goto('/');
+      await search(page, 'Search categories and subjects', 'CS603');
+      await device.pick(page, page.getByRole('option', { name: /CS-603\(C\)/ }));
+
+      await page.waitForURL(/\/login\?reason=unauthorized&t=\d+$/);
+      await page.getByText('Please log in to access this content.').waitFor();
+      await logInAsStudent(page);
+      await page.waitForURL(url('/notes/CS-603(C)'), { timeout: 10_000 });
+      await seeUnits(page, 'Compiler Design - Units', 'Compiler phases & lexical analysis');
+    });
+
+    test('/notes: "dbms" finds Database Management Systems and opens its units', async ({ open }) => {
+      const page = await openOn(open, device, true);
+      await page.goto('/notes');
+      await seeHeading(page, 'Computer Science & Engineering Notes');
+      await search(page, 'Search subjects', 'dbms');
+      await device.pick(page, page.getByRole('option', { name: /CS-502 Database Management Systems/ }));
+
+      await page.waitForURL(url('/notes/CS-502'));
+      await seeUnits(page, 'Database Management Systems - Units', 'Relational data model');
+    });
+
+    test('Contact logged out: the way to log in, and back with the message kept', async ({ open }) => {
+      const page = await openOn(open, device, false);
+      const message = `Please add unit 5 of CS-603(C) (${device.name})`;
+      await page.goto('/contact-us');
+      await page.getByText('Please login to send a message.').waitFor();
+      await page.getByRole('textbox', { name: 'Message' }).fill(message);
+      await page.getByRole('button', { name: 'Login to Send Message' }).click();
+
+      await page.waitForURL(url('/login'));
+      await logInAsStudent(page);
+      await page.waitForURL(url('/contact-us'), { timeout: 10_000 });
+      await expect(page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe(message);
+      expect(await page.getByText('Please login to send a message.').count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByRole('button', { name: 'Sent ✅' }).waitFor();
+      await expect(page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe('');
+      expect(await page.evaluate(() => sessionStorage.getItem('studyhub.contactDraft'))).toBeNull();
+    });
   });
+}
 
-  test('an anonymous visitor picks a hit, logs in and lands on that subject', async () => {
-    const page = await open(device, false);
-    await page.goto('/');
-    await search(page, 'Search categories and subjects', 'CS603');
-    await device.pick(page, page.getByRole('option', { name: /CS-603\(C\)/ }));
-
-    await page.waitForURL(/\/login\?reason=unauthorized&t=\d+$/);
-    await page.getByText('Please log in to access this content.').waitFor();
-    await logInAsStudent(page);
-    await page.waitForURL(url('/notes/CS-603(C)'), { timeout: 10_000 });
-    await seeUnits(page, 'Compiler Design - Units', 'Compiler phases & lexical analysis');
-  });
-
-  test('/notes: "dbms" finds Database Management Systems and opens its units', async () => {
-    const page = await open(device, true);
-    await page.goto('/notes');
-    await seeHeading(page, 'Computer Science & Engineering Notes');
-    await search(page, 'Search subjects', 'dbms');
-    await device.pick(page, page.getByRole('option', { name: /CS-502 Database Management Systems/ }));
-
-    await page.waitForURL(url('/notes/CS-502'));
-    await seeUnits(page, 'Database Management Systems - Units', 'Relational data model');
-  });
-
-  test('Contact logged out: the way to log in, and back with the message kept', async () => {
-    const page = await open(device, false);
-    const message = `Please add unit 5 of CS-603(C) (${device.name})`;
-    await page.goto('/contact-us');
-    await page.getByText('Please login to send a message.').waitFor();
-    await page.getByRole('textbox', { name: 'Message' }).fill(message);
-    await page.getByRole('button', { name: 'Login to Send Message' }).click();
-
-    await page.waitForURL(url('/login'));
-    await logInAsStudent(page);
-    await page.waitForURL(url('/contact-us'), { timeout: 10_000 });
-    await expect(page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe(message);
-    expect(await page.getByText('Please login to send a message.').count()).toBe(0);
-
-    await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByRole('button', { name: 'Sent ✅' }).waitFor();
-    await expect(page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe('');
-    expect(await page.evaluate(() => sessionStorage.getItem('studyhub.contactDraft'))).toBeNull();
-  });
-});
-
-describe('return after login', () => {
-  test('an anonymous visitor of /syllabus is back on /syllabus after logging in', async () => {
-    const page = await open(DESKTOP, false);
+test.describe('return after login', () => {
+  test('an anonymous visitor of /syllabus is back on /syllabus after logging in', async ({ open }) => {
+    const page = await openOn(open, DESKTOP, false);
     await page.goto('/syllabus');
     await page.waitForURL(/\/login\?reason=unauthorized&t=\d+$/);
     await logInAsStudent(page);
     await page.waitForURL(url('/syllabus'), { timeout: 10_000 });
   });
 
-  test('a return target naming another site is ignored: the login goes Home', async () => {
-    const page = await open(DESKTOP, false);
+  test('a return target naming another site is ignored: the login goes Home', async ({ open }) => {
+    const page = await openOn(open, DESKTOP, false);
     await page.goto('/login');
     // Reloading before the start-up tasks finish would cancel their script loads (ERR_ABORTED) —
     // a user acts on the page they see, so wait for the form first.

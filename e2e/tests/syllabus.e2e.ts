@@ -4,22 +4,21 @@
  * syllabus and opens a semester's PDF from its tile.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import type { Locator, Page } from 'playwright-core';
-import { notFoundAt, setUpBrowser } from '../support/browser';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { notFoundAt } from '../support/problems';
 import { url } from '../support/env';
 import { seeHeading } from '../support/pages';
 import { startPdfHost, type PdfHost } from '../support/pdf-host';
 import { demoSession } from '../support/session';
 import { withSiteDatabase } from '../support/site-database';
 
-const browser = setUpBrowser();
 let pdfHost: PdfHost;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   pdfHost = await startPdfHost();
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await pdfHost.close();
 });
 
@@ -51,9 +50,9 @@ const semesterLinks = (row: Locator) =>
       links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
     );
 
-test('an admin adds, merges, edits, cleans up and deletes a syllabus entry', async () => {
+test('an admin adds, merges, edits, cleans up and deletes a syllabus entry', async ({ open }) => {
   // The second add is refused as a duplicate before the form merges; the browser logs that 400.
-  const { page } = await browser.open({ signedIn: 'admin', allow: [notFoundAt(url('/api/syllabus'), 400)] });
+  const { page } = await open({ signedIn: 'admin', allow: [notFoundAt(url('/api/syllabus'), 400)] });
   await page.goto('/admin/add-syllabus');
   await seeHeading(page, 'Add Syllabus');
 
@@ -132,7 +131,7 @@ test('an admin adds, merges, edits, cleans up and deletes a syllabus entry', asy
   expect(await ecRow(page).count()).toBe(0);
 });
 
-test('a student filters the syllabus and opens a semester PDF from its tile', async () => {
+test('a student filters the syllabus and opens a semester PDF from its tile', async ({ open }) => {
   const semesterOne = await pdfHost.publish('ee-mca-dual-scheme-1', 'EE MCA Dual Degree — Semester 1 scheme');
   // The entry is made the way the admin form makes it, through the API.
   const added = await fetch(url('/api/syllabus'), {
@@ -150,7 +149,7 @@ test('a student filters the syllabus and opens a semester PDF from its tile', as
   });
   expect(added.status).toBe(201);
 
-  const { context, page } = await browser.open({ signedIn: true });
+  const { context, page } = await open({ signedIn: true });
   await page.goto('/syllabus');
   await seeHeading(page, 'RGPV Syllabus & Scheme');
   // The SPEC defaults show the demo's B.Tech syllabus entries.

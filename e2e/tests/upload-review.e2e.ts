@@ -5,17 +5,14 @@
  * which the teacher reads in My uploads and in the mail the server wrote to its outbox.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { expect, test } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { createVerifiedAccount, setRoleThroughApi, type Account } from '../support/accounts';
-import { setUpBrowser } from '../support/browser';
+import { expect, test } from '../support/fixtures';
 import { url } from '../support/env';
 import { waitForMail } from '../support/outbox';
 import { seeHeading, subjectCard } from '../support/pages';
 import { logInThroughApi, type SessionData } from '../support/session';
-
-const browser = setUpBrowser();
 
 /** A teacher of this test's own: fresh caps, and mail to an address nobody else uses. */
 async function newTeacher(label: string): Promise<{ account: Account; session: SessionData }> {
@@ -62,7 +59,9 @@ async function openSubject(page: Page, code: string, name: string) {
 const reviewCard = (page: Page, fileName: string) =>
   page.getByTestId('review-item').filter({ hasText: fileName });
 
-test('a teacher uploads; an admin reads it in the reader and approves; then students see it', async () => {
+test('a teacher uploads; an admin reads it in the reader and approves; then students see it', async ({
+  open,
+}) => {
   const { session } = await newTeacher('uploader');
   const file = {
     name: `networks-unit-4-${randomUUID().slice(0, 8)}.pdf`,
@@ -70,7 +69,7 @@ test('a teacher uploads; an admin reads it in the reader and approves; then stud
   };
 
   // The teacher's Home offers what a teacher can do; the form says an admin reviews the upload first.
-  const teacher = await browser.open({ signedIn: session });
+  const teacher = await open({ signedIn: session });
   await teacher.page.goto('/');
   const quickLinks = teacher.page.getByRole('region', { name: 'Quick Links' });
   await quickLinks.getByRole('link', { name: 'My uploads' }).waitFor();
@@ -88,7 +87,7 @@ test('a teacher uploads; an admin reads it in the reader and approves; then stud
   ).resolves.toBe('100');
 
   // Students see nothing of it yet: not on Home, not on the subject page.
-  const student = await browser.open({ signedIn: 'student' });
+  const student = await open({ signedIn: 'student' });
   await student.page.goto('/');
   await student.page.getByTestId('recent-note').first().waitFor();
   expect(await student.page.getByRole('heading', { name: 'Computer Networks (Unit 4)' }).count()).toBe(0);
@@ -97,7 +96,7 @@ test('a teacher uploads; an admin reads it in the reader and approves; then stud
   await units.nth(3).getByText('Not uploaded yet').waitFor();
 
   // The admin finds it from Home's count, reads it in the reader, and approves it.
-  const admin = await browser.open({ signedIn: 'admin' });
+  const admin = await open({ signedIn: 'admin' });
   await admin.page.goto('/');
   await admin.page.getByRole('link', { name: /^Review uploads \d+ waiting$/ }).click();
   await seeHeading(admin.page, 'Review uploads');
@@ -130,7 +129,7 @@ test('a teacher uploads; an admin reads it in the reader and approves; then stud
   await teacher.page.getByTestId('my-upload').filter({ hasText: file.name }).getByText('Approved').waitFor();
 });
 
-test('a rejected upload: the teacher reads the reason in My uploads and in the mail', async () => {
+test('a rejected upload: the teacher reads the reason in My uploads and in the mail', async ({ open }) => {
   const { account, session } = await newTeacher('rejected');
   const reason = `Unit 2 is missing its diagrams (${randomUUID().slice(0, 8)}).`;
   const file = {
@@ -138,7 +137,7 @@ test('a rejected upload: the teacher reads the reason in My uploads and in the m
     bytes: await makePdf('CS-602 unit 2'),
   };
 
-  const teacher = await browser.open({ signedIn: session });
+  const teacher = await open({ signedIn: session });
   await teacher.page.goto('/admin/upload-notes');
   await seeHeading(teacher.page, 'Upload Notes');
   await uploadThroughForm(teacher.page, file, 'CS-602', 'Unit 2');
@@ -152,7 +151,7 @@ test('a rejected upload: the teacher reads the reason in My uploads and in the m
   await row.getByText('Pending review').waitFor();
 
   // The admin rejects it: the dialog wants a reason.
-  const admin = await browser.open({ signedIn: 'admin' });
+  const admin = await open({ signedIn: 'admin' });
   await admin.page.goto('/admin/review-uploads');
   await seeHeading(admin.page, 'Review uploads');
   await reviewCard(admin.page, file.name).getByRole('button', { name: 'Reject' }).click();

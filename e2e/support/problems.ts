@@ -1,29 +1,8 @@
 /**
- * One Chromium per test file, a fresh context per test, and a check after each test that the page logged no
- * errors. Tests that break something on purpose name the exact messages they expect with `allow`.
+ * The guard every browser test runs under: a console error, an uncaught exception or a failed load of one of
+ * the site's scripts fails the test. Tests that break something on purpose name the exact messages they expect.
  */
-import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Page,
-  type Request,
-} from 'playwright-core';
-import { ownAddress } from './accounts';
-import { baseUrl, CHROMIUM_PATH } from './env';
-import { signIn, type DemoRole, type SessionData } from './session';
-
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import type { BrowserContext, Page, Request } from '@playwright/test';
 
 /** Something that went wrong in the browser: a console error, an uncaught exception or a failed JS load. */
 export interface Problem {
@@ -35,78 +14,14 @@ export interface Problem {
 
 export type ProblemFilter = (problem: Problem) => boolean;
 
-export interface OpenOptions {
-  /**
-   * Put a session in localStorage before the app starts: the demo student's (true), the named demo account's, or
-   * one the test logged in itself.
-   */
-  signedIn?: boolean | DemoRole | SessionData;
-  /** Problems this test causes on purpose; every other one fails the test. */
-  allow?: ProblemFilter[];
-  /** A phone instead of the default desktop window: its viewport, touch and mobile meta-viewport handling. */
-  device?: Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile' | 'deviceScaleFactor'>;
-  /** The visitor's address (X-Forwarded-For); a random 10.x.y.z of its own unless the test needs to know it. */
-  address?: string;
-}
-
-export interface Session {
-  context: BrowserContext;
-  page: Page;
-}
-
-interface Open extends Session {
-  recorder: ProblemRecorder;
-  allow: ProblemFilter[];
-}
-
-/** Registers the hooks of a test file and returns `open`, which starts a fresh browser context. */
-export function setUpBrowser(): { open(options?: OpenOptions): Promise<Session> } {
-  let browser: Browser | undefined;
-  let opened: Open[] = [];
-
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    const sessions = opened;
-    opened = [];
-    for (const session of sessions) await session.context.close();
-    const unexpected = sessions.flatMap(({ recorder, allow }) =>
-      recorder.problems().filter((problem) => !allow.some((filter) => filter(problem))),
-    );
-    expect(unexpected).toEqual([]);
-  });
-
-  return {
-    async open({ signedIn = false, allow = [], device = {}, address = ownAddress() } = {}) {
-      if (!browser) throw new Error('setUpBrowser() must be called at the top level of a test file');
-      // Each window is a visitor of its own, so the per-IP limits (ten logins a minute) count the suite's many
-      // windows apart, as they would count students; the server trusts this header from loopback only.
-      const context = await browser.newContext({
-        ...device,
-        baseURL: baseUrl(),
-        extraHTTPHeaders: { 'x-forwarded-for': address },
-      });
-      const recorder = recordProblems(context);
-      if (signedIn) await signIn(context, signedIn === true ? 'student' : signedIn);
-      const page = await context.newPage();
-      opened.push({ context, page, recorder, allow });
-      return { context, page };
-    },
-  };
-}
-
-/** What went wrong in a browser context; loads its pages cancelled are judged once the test is over. */
-interface ProblemRecorder {
+/** What went wrong in a browser context; loads its pages cancelled are judged when they are read. */
+export interface ProblemRecorder {
   problems(): Problem[];
 }
 
-function recordProblems(context: BrowserContext): ProblemRecorder {
+/** Records what goes wrong in `context`; `origin` is the site's, whose scripts must load. */
+export function recordProblems(context: BrowserContext, origin: string): ProblemRecorder {
   const problems: Problem[] = [];
-  const origin = new URL(baseUrl()).origin;
   const isOwnScript = (url: string, resourceType: string) =>
     url.startsWith(`${origin}/`) && (resourceType === 'script' || new URL(url).pathname.endsWith('.js'));
 
