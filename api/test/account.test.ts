@@ -124,6 +124,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password/:token',
   'GET /api/notes/recent',
+  // Which units have notes, as Home's recent uploads already show anyone (decision 033).
+  'GET /api/notes/availability',
   // Browsers report area loads whether signed in or not (decision 025).
   'POST /api/telemetry/area-error',
   'GET /api/openapi.json',
