@@ -3,7 +3,7 @@ import { CHROMIUM_PATH } from './support/env';
 
 /**
  * One server and one database for the whole run (global-setup), so one worker: tests of a file run in order
- * and files one after another. No retries: a test that passes only the second time is a bug (decision 030).
+ * and files one after another. No retries: a test that passes only the second time is a bug (decision 032).
  */
 export default defineConfig({
   testDir: 'tests',

@@ -110,7 +110,7 @@ interface PlaywrightReport {
 }
 
 /**
- * The browser suite (@playwright/test, decision 030): the list reporter for the reader, the JSON one for the
+ * The browser suite (@playwright/test, decision 032): the list reporter for the reader, the JSON one for the
  * counts. A flaky test (there are no retries, so none should be) or a skipped one counts as failed in CI.
  */
 async function playwrightSuite(name: string, workspace: string): Promise<void> {
