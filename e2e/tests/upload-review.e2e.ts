@@ -104,8 +104,9 @@ test('a teacher uploads; an admin reads it in the reader and approves; then stud
   await card.getByText('CSE | Third Year | Semester 6').waitFor();
   await card.getByRole('button', { name: 'Read' }).click();
   const reader = admin.page.getByRole('dialog');
-  await reader.getByText('Page 1 of 1').waitFor();
-  await admin.page.locator('[data-testid="pdf-page"][data-drawn-page="1"]').waitFor();
+  await reader.getByRole('status', { name: 'Page 1 of 1' }).waitFor();
+  await admin.page.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]').waitFor();
+  await reader.getByRole('button', { name: 'More' }).click();
   const opened = await reader.getByRole('link', { name: 'Download' }).getAttribute('href');
   const fetched = await admin.page.request.get(url(opened!));
   expect(sha256(await fetched.body())).toBe(sha256(file.bytes));

@@ -107,10 +107,22 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
 
   const sheets = () => [...(pagesRef.current?.children ?? [])] as HTMLElement[];
 
+  // A scroll the reader makes itself (a page jump, a zoom keeping its place) is not the student reading on:
+  // the toolbar they just used stays.
+  const ownScroll = useRef(false);
+  const scrollTo = (top: number) => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const target = Math.max(0, Math.min(top, scroller.scrollHeight - scroller.clientHeight));
+    if (Math.abs(target - scroller.scrollTop) < 1) return;
+    ownScroll.current = true;
+    scroller.scrollTop = target;
+  };
+
   useImperativeHandle(ref, () => ({
     showPage(page) {
       const sheet = sheets()[page - 1];
-      scrollerRef.current?.scrollTo({ top: sheet ? sheet.offsetTop - TOOLBAR_HEIGHT - PAGE_MARGIN : 0 });
+      scrollTo(sheet ? sheet.offsetTop - TOOLBAR_HEIGHT - PAGE_MARGIN : 0);
     },
   }));
 
@@ -153,7 +165,8 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
     let lastTop = scroller.scrollTop;
     const onScroll = () => {
       const top = scroller.scrollTop;
-      callbacks.current.onScrolled(top - lastTop, top);
+      if (ownScroll.current) ownScroll.current = false;
+      else callbacks.current.onScrolled(top - lastTop, top);
       lastTop = top;
       const line = top + scroller.clientHeight / 3;
       const index = sheets().findIndex((sheet) => sheet.offsetTop + sheet.offsetHeight + PAGE_MARGIN > line);
@@ -169,7 +182,7 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
     const scroller = scrollerRef.current;
     const ratio = zoom / previousZoom.current;
     previousZoom.current = zoom;
-    if (scroller && ratio !== 1) scroller.scrollTop *= ratio;
+    if (scroller && ratio !== 1) scrollTo(scroller.scrollTop * ratio);
   }, [zoom]);
 
   usePinchZoom(scrollerRef, pagesRef, (ratio) => onZoom(clampZoom(zoom * ratio)));

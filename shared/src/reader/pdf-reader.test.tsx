@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
@@ -142,5 +142,34 @@ describe('PdfReader', () => {
     expect(screen.getByRole('status', { name: 'Page 1 of 3' })).toBeInTheDocument();
     expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('slides the toolbar away as the student scrolls on, but not for its own page jumps and zooms', async () => {
+    const task = deferred<unknown>();
+    open.mockReturnValue({ promise: task.promise, destroy } as unknown as ReturnType<typeof openPdf>);
+    renderReader();
+    const a4 = { getViewport: () => ({ width: 595, height: 842 }) };
+    task.resolve({ numPages: 3, getPage: () => Promise.resolve(a4) });
+    const pages = await screen.findByRole('region', { name: /^Unit 1 notes/ });
+    // jsdom lays nothing out: a scroller 800 px high over 3000 px of pages.
+    Object.defineProperties(pages, { scrollHeight: { value: 3000 }, clientHeight: { value: 800 } });
+    const toolbar = screen.getByRole('toolbar', { name: 'Reader' });
+    const shown = () => getComputedStyle(toolbar).transform !== 'translateY(-100%)';
+    const scrollBy = (distance: number) => {
+      pages.scrollTop += distance;
+      fireEvent.scroll(pages);
+    };
+
+    scrollBy(400);
+    expect(shown()).toBe(false);
+    act(() => screen.getByRole('button', { name: 'Zoom in' }).focus());
+    expect(shown()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(pages.scrollTop).toBe(500);
+    // The browser reports the zoom's own scroll like any other.
+    fireEvent.scroll(pages);
+    expect(shown()).toBe(true);
+    scrollBy(100);
+    expect(shown()).toBe(false);
   });
 });

@@ -81,6 +81,12 @@ describe('ReaderView', () => {
     expect(screen.getByRole('status', { name: 'toolbar' })).toHaveTextContent('true');
   });
 
+  it('slides the toolbar away within the reader, never over the dialog title and close button above it', () => {
+    renderWithProviders(<Reader status={{ status: 'ready', pageCount: 3 }} />);
+    const reader = screen.getByRole('toolbar', { name: 'Reader' }).parentElement!;
+    expect(getComputedStyle(reader).overflow).toBe('hidden');
+  });
+
   it('shows page x of y, pages forward and back, with the ends disabled', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Reader status={{ status: 'ready', pageCount: 3 }} />);

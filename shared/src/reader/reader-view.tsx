@@ -40,6 +40,8 @@ const Layout = styled.div`
   min-height: 0;
   display: flex;
   flex-direction: column;
+  /* The toolbar slides up out of the reader, not over the dialog's title and its ✕ above. */
+  overflow: hidden;
 `;
 
 const Toolbar = styled.div<{ $shown: boolean }>`
