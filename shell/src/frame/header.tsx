@@ -88,6 +88,9 @@ const Inner = styled.div`
 `;
 
 const Logo = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
   font-weight: 800;
   font-size: 1.35rem;
   text-decoration: none;
