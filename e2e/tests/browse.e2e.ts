@@ -57,7 +57,7 @@ test('a student browses to a unit and previews its notes', async ({ page }) => {
   const pdf = await pdfLoaded;
   expect(pdf.ok()).toBe(true);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
-  await page.locator('[data-testid="pdf-page"][data-drawn-page="1"]').waitFor();
+  await page.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]').waitFor();
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'detached' });

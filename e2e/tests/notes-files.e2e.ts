@@ -71,8 +71,8 @@ test('an admin uploads a PDF; Home lists it; a student previews and downloads th
   expect(frameResponse.status()).toBe(200);
   expect(frameResponse.headers()['content-type']).toBe('application/pdf');
   expect((await frameResponse.allHeaders())['content-security-policy']).toMatch(/^sandbox;/);
-  await page.getByRole('dialog').getByText('Page 1 of 1').waitFor();
-  await page.locator('[data-testid="pdf-page"][data-drawn-page="1"]').waitFor();
+  await page.getByRole('dialog').getByRole('status', { name: 'Page 1 of 1' }).waitFor();
+  await page.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]').waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
   // Download: the link's bytes are exactly what the admin uploaded.

@@ -105,8 +105,10 @@ test('a teacher uploads; an admin reads it in the reader and approves; then stud
   await card.getByText('CSE | Third Year | Semester 6').waitFor();
   await card.getByRole('button', { name: 'Read' }).click();
   const reader = admin.page.getByRole('dialog');
-  await reader.getByText('Page 1 of 1').waitFor();
-  await admin.page.locator('[data-testid="pdf-page"][data-drawn-page="1"]').waitFor();
+  await reader.getByRole('status', { name: 'Page 1 of 1' }).waitFor();
+  await admin.page.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]').waitFor();
+  // Download is in the reader's ⋯ menu.
+  await reader.getByRole('button', { name: 'More' }).click();
   const opened = await reader.getByRole('link', { name: 'Download' }).getAttribute('href');
   const fetched = await admin.page.request.get(url(opened!));
   expect(sha256(await fetched.body())).toBe(sha256(file.bytes));
@@ -143,7 +145,8 @@ test('a rejected upload: the teacher reads the reason in My uploads and in the m
   await seeHeading(teacher.page, 'Upload Notes');
   await uploadThroughForm(teacher.page, file, 'CS-602', 'Unit 2');
   await teacher.page.getByText(UPLOAD_RECEIVED).first().waitFor();
-  await teacher.page.getByRole('link', { name: 'My uploads' }).click();
+  // The form's own link (the header has one too).
+  await teacher.page.getByRole('main').getByRole('link', { name: 'My uploads' }).click();
   await seeHeading(teacher.page, 'My uploads');
   const row = teacher.page.getByTestId('my-upload').filter({ hasText: file.name });
   await row.getByText('Pending review').waitFor();
