@@ -87,9 +87,11 @@ test('Home’s first HTML response holds the frame and the hero, compressed, wit
   const hash = createHash('sha256').update(inline[0]!).digest('base64');
   expect(reply.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
 
-  // Any other route gets the page without Home in it.
+  // Any other route gets the frame around the page skeleton, without Home in it.
   const other = await (await fetch(url('/syllabus'))).text();
-  expect(other).toContain('<div id="root"></div>');
+  expect(other).toMatch(/<header[\s>]/);
+  expect(other).toMatch(/<main[^>]*aria-busy="true"/);
+  expect(other).not.toContain('Unlock Your Academic Potential');
 });
 
 test('Home’s JavaScript on a phone stays within budget and every text file of 1 KB or more arrives compressed', async ({

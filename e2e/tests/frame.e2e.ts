@@ -1,11 +1,12 @@
 /**
- * The shell's frame and routing: theme, guards, unknown paths, year-path spelling, and an About page that
- * talks to no other origin (product §2–§4).
+ * The shell's frame and routing: theme, guards, unknown paths, year-path spelling, an About page that talks to
+ * no other origin, and the staff links each role finds in the phone's menu (product §2–§4).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { baseUrl, url } from '../support/env';
 import { seeHeading } from '../support/pages';
+import { uploadThroughApi } from '../support/uploads';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
@@ -77,5 +78,46 @@ test.describe('about page', () => {
     const foreign = requested.filter((u) => !/^(data|blob):/.test(u) && new URL(u).origin !== origin);
     expect(requested.length).toBeGreaterThan(0);
     expect(foreign).toEqual([]);
+  });
+});
+
+test.describe('staff links in the phone’s menu', () => {
+  const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  const STAFF_LINKS = ['Upload', 'My uploads', 'Admin', /^Review uploads/] as const;
+
+  /** The links of the header's menu, opened by its button as on a phone. */
+  async function openMenu(page: Page) {
+    await page.goto('/about');
+    await seeHeading(page, 'About StudyHub');
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    const menu = page.getByRole('navigation', { name: 'Mobile menu' });
+    await menu.waitFor();
+    return menu;
+  }
+
+  test('a teacher’s has Upload and My uploads, and no admin link', async ({ open }) => {
+    const { page } = await open({ signedIn: 'teacher', device: PHONE });
+    const menu = await openMenu(page);
+    await expect(menu.getByRole('link', { name: 'Upload', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'My uploads', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: /^Review uploads/ })).toHaveCount(0);
+  });
+
+  test('an admin’s has Admin and Review uploads with the count of uploads waiting', async ({ open }) => {
+    await uploadThroughApi('teacher', { year: 'Third Year', semester: 6, subject: 'CS-606', unit: 5 });
+    const { page } = await open({ signedIn: 'admin', device: PHONE });
+    const menu = await openMenu(page);
+    await expect(menu.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: /^Review uploads [1-9]\d* waiting$/ })).toBeVisible();
+  });
+
+  test('a student’s has no staff link', async ({ open }) => {
+    const { page } = await open({ signedIn: 'student', device: PHONE });
+    const menu = await openMenu(page);
+    await expect(menu.getByRole('link', { name: 'Notes', exact: true })).toBeVisible();
+    for (const name of STAFF_LINKS) {
+      await expect(page.getByRole('link', { name, exact: true, includeHidden: true })).toHaveCount(0);
+    }
   });
 });

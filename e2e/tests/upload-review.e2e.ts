@@ -2,11 +2,13 @@
  * Teachers share notes, admins approve (issue 16, decision 026), in a real browser with real PDFs: a teacher
  * uploads through the form; students see nothing of it; an admin reads it in the in-page reader and approves;
  * then students find it in Recently Uploaded and on the subject page. A second upload is rejected with a reason,
- * which the teacher reads in My uploads and in the mail the server wrote to its outbox.
+ * which the teacher reads in My uploads and in the mail the server wrote to its outbox. The form itself marks
+ * what is missing and, after an upload, stays on the subject with its next unit chosen.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from '@playwright/test';
+import { findSubject } from '@studyhub/contract/catalog';
 import { createVerifiedAccount, setRoleThroughApi, type Account } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { url } from '../support/env';
@@ -56,6 +58,8 @@ async function openSubject(page: Page, code: string, name: string) {
   await seeHeading(page, `${name} - Units`);
 }
 
+const UPLOAD_RECEIVED = '✅ Upload received! An admin will review it before students can see it.';
+
 const reviewCard = (page: Page, fileName: string) =>
   page.getByTestId('review-item').filter({ hasText: fileName });
 
@@ -78,10 +82,7 @@ test('a teacher uploads; an admin reads it in the reader and approves; then stud
   await seeHeading(teacher.page, 'Upload Notes');
   await teacher.page.getByText(/Students see your notes once an admin approves them/).waitFor();
   await uploadThroughForm(teacher.page, file, 'CS-602', 'Unit 4');
-  await teacher.page
-    .getByText('✅ Upload received! An admin will review it before students can see it.')
-    .first()
-    .waitFor();
+  await teacher.page.getByText(UPLOAD_RECEIVED).first().waitFor();
   await expect(
     teacher.page.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow'),
   ).resolves.toBe('100');
@@ -106,6 +107,7 @@ test('a teacher uploads; an admin reads it in the reader and approves; then stud
   const reader = admin.page.getByRole('dialog');
   await reader.getByRole('status', { name: 'Page 1 of 1' }).waitFor();
   await admin.page.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]').waitFor();
+  // Download is in the reader's ⋯ menu.
   await reader.getByRole('button', { name: 'More' }).click();
   const opened = await reader.getByRole('link', { name: 'Download' }).getAttribute('href');
   const fetched = await admin.page.request.get(url(opened!));
@@ -142,11 +144,9 @@ test('a rejected upload: the teacher reads the reason in My uploads and in the m
   await teacher.page.goto('/admin/upload-notes');
   await seeHeading(teacher.page, 'Upload Notes');
   await uploadThroughForm(teacher.page, file, 'CS-602', 'Unit 2');
-  await teacher.page
-    .getByText('✅ Upload received! An admin will review it before students can see it.')
-    .first()
-    .waitFor();
-  await teacher.page.getByRole('link', { name: 'My uploads' }).click();
+  await teacher.page.getByText(UPLOAD_RECEIVED).first().waitFor();
+  // The form's own link (the header has one too).
+  await teacher.page.getByRole('main').getByRole('link', { name: 'My uploads' }).click();
   await seeHeading(teacher.page, 'My uploads');
   const row = teacher.page.getByTestId('my-upload').filter({ hasText: file.name });
   await row.getByText('Pending review').waitFor();
@@ -170,4 +170,46 @@ test('a rejected upload: the teacher reads the reason in My uploads and in the m
   expect(await row.getByTestId('rejection-reason').innerText()).toBe(reason);
   const [, quoted] = await waitForMail(account.email, /Their reason:\n> (.+)/);
   expect(quoted).toBe(reason);
+});
+
+test.describe('the upload form', () => {
+  test('sent empty, it marks each field; after a unit it keeps the subject and offers the next unit', async ({
+    open,
+  }) => {
+    const { session } = await newTeacher('unit-by-unit');
+    const teacher = await open({ signedIn: session });
+    const page = teacher.page;
+    await page.goto('/admin/upload-notes');
+    await seeHeading(page, 'Upload Notes');
+
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    for (const [field, message] of [
+      ['Branch', 'Choose a branch.'],
+      ['Year', 'Choose a year.'],
+      ['Semester', 'Choose a semester.'],
+      ['Subject', 'Choose a subject.'],
+      ['Unit', 'Choose a unit.'],
+    ] as const) {
+      const select = page.getByLabel(field, { exact: true });
+      await expect(select).toHaveAttribute('aria-invalid', 'true');
+      await expect(select).toHaveAccessibleDescription(new RegExp(message.replace('.', '\\.')));
+    }
+    await expect(page.getByText('Choose a PDF file.')).toBeVisible();
+
+    // Knowledge Management: no other test uploads to it.
+    const subject = findSubject('CS-604(A)')!;
+    const file = {
+      name: `km-unit-1-${randomUUID().slice(0, 8)}.pdf`,
+      bytes: await makePdf('CS-604(A) unit 1'),
+    };
+    await uploadThroughForm(page, file, subject.code, 'Unit 1');
+    await page.getByText(UPLOAD_RECEIVED).first().waitFor();
+
+    const chosen = (field: string) => page.getByLabel(field, { exact: true }).locator('option:checked');
+    await expect(chosen('Unit')).toHaveText(`Unit 2 — ${subject.units[1]}`);
+    await expect(chosen('Branch')).toHaveText('CSE');
+    await expect(chosen('Year')).toHaveText('Third Year');
+    await expect(chosen('Semester')).toHaveText('Semester 6');
+    await expect(chosen('Subject')).toHaveText(`${subject.code} — ${subject.name}`);
+  });
 });

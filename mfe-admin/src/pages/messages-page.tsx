@@ -19,6 +19,12 @@ const From = styled.header`
   overflow-wrap: anywhere;
   gap: 4px 12px;
   align-items: baseline;
+  /* The address is a finger-sized tap target (44 px). */
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+  }
 `;
 
 /** /admin/messages (beyond SPEC, decision 010): what users wrote on the Contact page, newest first. */

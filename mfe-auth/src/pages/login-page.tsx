@@ -25,6 +25,9 @@ import { AUTH_TEXTS } from '../texts';
 
 const Forgot = styled(Link)`
   justify-self: end;
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
   font-size: 0.9rem;
   color: ${({ theme }) => theme.colors.primary};
 `;

@@ -15,9 +15,17 @@ const Nav = styled.nav`
     list-style: none;
     display: flex;
     flex-wrap: wrap;
+    align-items: center;
     gap: 6px;
     margin: 0;
     padding: 0;
+  }
+  /* A finger's size (44 px) without looking bigger than the words. */
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    min-width: 44px;
   }
 `;
 

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 
 /** A toggle button for filters; `aria-pressed` tells which one is on. */
 export const Chip = styled.button.attrs({ type: 'button' })`
+  min-height: 44px;
   padding: 8px 16px;
   border-radius: 999px;
   font: inherit;

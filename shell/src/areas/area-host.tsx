@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Spinner } from '@studyhub/shared';
 import { AREA_EXPOSE, type AreaName, type AreaRoutesProps } from '@studyhub/contract';
+import { PageSkeleton } from '../frame/page-skeleton';
 import { AreaBoundary } from './area-boundary';
 import { useAreaModule, useAreaRegistry } from './area-registry-context';
 
@@ -29,7 +29,7 @@ export function AreaHost({ area, page }: { area: AreaName; page: string }) {
     [registry, area],
   );
 
-  if (!result) return <Spinner label={`Loading ${area}`} />;
+  if (!result) return <PageSkeleton label={`Loading ${area}`} />;
   return (
     <AreaBoundary
       key={pathname}

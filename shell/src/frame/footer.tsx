@@ -32,6 +32,7 @@ const Columns = styled.div`
     display: inline-flex;
     align-items: center;
     min-height: 44px;
+    min-width: 44px;
   }
 `;
 
@@ -48,6 +49,7 @@ const Newsletter = styled.form`
     color: inherit;
   }
   button {
+    min-height: 44px;
     padding: 8px 12px;
     border-radius: 8px;
     border: 0;

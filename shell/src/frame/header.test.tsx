@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { apiClient, type SessionUser } from '@studyhub/shared';
 import { ADMIN, STUDENT, TEACHER } from '@studyhub/shared/testing';
@@ -83,6 +84,28 @@ describe('Header', () => {
     renderHeader();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('renders no live Login on its first commit while a stored session is being restored', () => {
+    // Every route but Home renders afresh, live at once: the page boot script's mark must decide until then.
+    const liveLogins: string[] = [];
+    function FirstCommitProbe() {
+      useLayoutEffect(() => {
+        for (const link of document.querySelectorAll('header a:not([data-when])')) {
+          if (link.textContent === 'Login') liveLogins.push(link.outerHTML);
+        }
+      }, []);
+      return null;
+    }
+    renderWithAreas(
+      <>
+        <Header />
+        <FirstCommitProbe />
+      </>,
+      { user: STUDENT },
+    );
+    expect(liveLogins).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
   });
 
   it('shows Logout when signed in; it clears the session, says so and goes to /login', async () => {

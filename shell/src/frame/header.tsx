@@ -88,6 +88,9 @@ const Inner = styled.div`
 `;
 
 const Logo = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
   font-weight: 800;
   font-size: 1.35rem;
   text-decoration: none;
@@ -170,13 +173,14 @@ function NavLinks({ links, foldBelow, waiting, mobile, hidden }: NavLinksProps) 
 
 /**
  * Logout for a signed-in visitor, Login otherwise (product §4: judged by the presence of the token). On the
- * prerendered page, which cannot know the session, both are in the HTML and the page boot script's mark picks
- * one by CSS; Logout stays disabled until React listens.
+ * prerendered page, which cannot know the session, and until the session is restored, both are in the HTML and
+ * the page boot script's mark picks one by CSS; Logout stays disabled until then.
  */
 function SessionButton({ live }: { live: boolean }) {
-  const { token } = useSession();
+  const { status, token } = useSession();
   const logout = useLogout();
-  if (!live) {
+  // A first render afresh (every route but Home) is live before the session is restored: the mark decides then.
+  if (!live || status === 'loading') {
     return (
       <>
         <ButtonLink to={PATHS.login} data-when="signed-out">

@@ -31,12 +31,15 @@ const Hidden = styled.span`
 /**
  * What every route but Home shows before its JavaScript has run (decision 014): the page's shape in grey, so
  * a slow phone paints the frame and a page at once instead of a white screen. React replaces it on its first
- * render of the real page.
+ * render of the real page; the live site shows it too while it checks the session or loads the page's area, so
+ * nothing blanks between the two. `label` says what it waits for.
  */
-export function PageSkeleton() {
+export function PageSkeleton({ label }: { label?: string }) {
   return (
     <Page aria-busy="true">
-      <Hidden role="status">Loading…</Hidden>
+      <Hidden role="status" aria-label={label}>
+        Loading…
+      </Hidden>
       <Block $height="2.4rem" $width="min(60%, 420px)" />
       <Cards>
         {Array.from({ length: 6 }, (_, index) => (

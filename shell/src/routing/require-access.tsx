@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { loginStateReturningTo, Spinner, useSession } from '@studyhub/shared';
+import { loginStateReturningTo, useSession } from '@studyhub/shared';
 import { mayOpen, PATHS, unauthorizedLoginPath, type Access } from '@studyhub/contract';
+import { PageSkeleton } from '../frame/page-skeleton';
 
 /**
  * product §2 guards: a spinner while the session loads; anonymous visitors of login-required routes go to
@@ -14,7 +15,7 @@ export function RequireAccess({ access, children }: { access: Access; children: 
   // The redirect's t= names this visit, so the login page shows the message once per visit (product §2).
   const [visitedAt] = useState(Date.now);
   if (access === 'open') return children;
-  if (status === 'loading') return <Spinner label="Checking your session" />;
+  if (status === 'loading') return <PageSkeleton label="Checking your session" />;
   if (status === 'anonymous') {
     // After signing in, the visitor comes back here with the state this page needs (decision 017).
     return (

@@ -50,6 +50,11 @@ const Socials = styled.ul`
   flex-wrap: wrap;
   gap: 16px;
   padding: 0;
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+  }
 `;
 
 const SOCIAL_LINKS = [
