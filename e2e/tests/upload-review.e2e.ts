@@ -99,7 +99,11 @@ test('a teacher uploads; an admin reads it in the reader and approves; then stud
   // The admin finds it from Home's count, reads it in the reader, and approves it.
   const admin = await open({ signedIn: 'admin' });
   await admin.page.goto('/');
-  await admin.page.getByRole('link', { name: /^Review uploads \d+ waiting$/ }).click();
+  // Home's quick link (the header has one too, checked in frame.e2e).
+  await admin.page
+    .getByRole('region', { name: 'Quick Links' })
+    .getByRole('link', { name: /^Review uploads \d+ waiting$/ })
+    .click();
   await seeHeading(admin.page, 'Review uploads');
   const card = reviewCard(admin.page, file.name);
   await card.getByText('CSE | Third Year | Semester 6').waitFor();
