@@ -163,6 +163,13 @@ describe('searchSubjects: odd input', () => {
     expect(searchSubjects(query)).toEqual([]);
   });
 
+  it.each(['constructor', '__proto__', 'toString'])(
+    'reads %p as a word, not a property of a lookup table',
+    (query) => {
+      expect(() => searchSubjects(query)).not.toThrow();
+    },
+  );
+
   it.each(['.*', '(', '[a-z]+', '\\', '$^', 'c++', '?', '|'])('treats %p as text, not a pattern', (query) => {
     expect(() => searchSubjects(query)).not.toThrow();
   });

@@ -69,14 +69,16 @@ const MINOR_WORDS = new Set(['of', 'and', 'to', 'the', 'for', 'in', 'with', 'on'
  * Abbreviations students use that are not the initials of the subject's name as the catalog spells it:
  * "DBMS" packs "Database" into two letters, "DAA" turns "Analysis Design of Algorithm" around.
  */
-const KNOWN_ABBREVIATIONS: Readonly<Record<string, string>> = {
-  dbms: 'database management systems',
-  rdbms: 'database management systems',
-  daa: 'analysis design of algorithm',
-  ada: 'analysis design of algorithm',
-  dsa: 'data structure',
-  coa: 'computer org architecture',
-};
+const KNOWN_ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    dbms: 'database management systems',
+    rdbms: 'database management systems',
+    daa: 'analysis design of algorithm',
+    ada: 'analysis design of algorithm',
+    dsa: 'data structure',
+    coa: 'computer org architecture',
+  }).map(([letters, name]) => [letters, words(name)]),
+);
 
 function initials(name: string): string[] {
   const all = words(name).split(' ').filter(Boolean);
@@ -165,7 +167,7 @@ function rank(entry: Entry, query: string, queryCompact: string): Ranked | null 
     return { entry, quality: Quality.Code, place: code, field: 0, topics: 0 };
   }
 
-  const expanded = KNOWN_ABBREVIATIONS[queryCompact] && words(KNOWN_ABBREVIATIONS[queryCompact]);
+  const expanded = KNOWN_ABBREVIATIONS.get(queryCompact);
   const name = best(
     entry.names.map((text) => best([placement(text, query), expanded ? placement(text, expanded) : null])),
   );
