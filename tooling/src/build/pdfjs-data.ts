@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Compiler } from 'webpack';
 
 /** The folders of pdfjs-dist the reader names in getDocument (shared/src/reader/pdf-engine.ts). */
-export const PDFJS_DATA_FOLDERS = ['cmaps', 'standard_fonts', 'wasm'] as const;
+const PDFJS_DATA_FOLDERS = ['cmaps', 'standard_fonts', 'wasm'] as const;
 
 const PDFJS_MAIN = /[\\/]node_modules[\\/]pdfjs-dist[\\/]build[\\/]pdf\.m?js$/;
 
@@ -29,7 +29,12 @@ export class PdfjsDataPlugin {
             version: string;
           };
           for (const folder of PDFJS_DATA_FOLDERS) {
-            for (const file of readdirSync(path.join(packageDir, folder)).sort()) {
+            // WebAssembly binaries are left out: the reader asks for the JavaScript decoders (useWasm: false), since
+            // the CSP refuses WebAssembly, so no page could ever fetch them.
+            const files = readdirSync(path.join(packageDir, folder)).filter(
+              (file) => !file.endsWith('.wasm'),
+            );
+            for (const file of files.sort()) {
               compilation.emitAsset(
                 `pdfjs-${version}/${folder}/${file}`,
                 new sources.RawSource(readFileSync(path.join(packageDir, folder, file))),
