@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '@studyhub/contract';
 import { CHROMIUM_PATH } from '../lib/chromium';
 
@@ -248,15 +248,8 @@ async function areaOpenMs(browser: Browser, options: BenchPagesOptions): Promise
   return elapsed;
 }
 
-/** A fresh browser context, its cache empty, on the mobile throttling: when the header and the cards show. */
-async function coldStart(
-  browser: Browser,
-  options: BenchPagesOptions,
-): Promise<{ header: number; cards: number }> {
-  const context = await browser.newContext({ baseURL: options.base, viewport: { width: 390, height: 844 } });
-  await signIn(context, options.student);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+/** Puts a page on Lighthouse's mobile throttling, through its CDP session. */
+export async function throttleLikeAPhone(cdp: CDPSession): Promise<void> {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -265,6 +258,17 @@ async function coldStart(
     uploadThroughput: MOBILE_THROTTLING.uploadBitsPerSecond / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_THROTTLING.cpuSlowdown });
+}
+
+/** A fresh browser context, its cache empty, on the mobile throttling: when the header and the cards show. */
+async function coldStart(
+  browser: Browser,
+  options: BenchPagesOptions,
+): Promise<{ header: number; cards: number }> {
+  const context = await browser.newContext({ baseURL: options.base, viewport: { width: 390, height: 844 } });
+  await signIn(context, options.student);
+  const page = await context.newPage();
+  await throttleLikeAPhone(await context.newCDPSession(page));
   const started = Date.now();
   const navigation = page.goto('/notes/ThirdYear');
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();

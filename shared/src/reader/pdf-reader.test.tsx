@@ -120,6 +120,20 @@ describe('PdfReader', () => {
     expect(screen.getByRole('status', { name: 'Loading the PDF… 25 %' })).toBeInTheDocument();
   });
 
+  it('keeps the pages once the document is ready, while pdf.js goes on fetching ranges for them', async () => {
+    const ready = deferred<unknown>();
+    const task = { promise: ready.promise, destroy } as unknown as ReturnType<typeof openPdf>;
+    open.mockReturnValue(task);
+    renderReader();
+    const a4 = { getViewport: () => ({ width: 595, height: 842 }) };
+    ready.resolve({ numPages: 3, getPage: () => Promise.resolve(a4) });
+    expect(await screen.findByRole('status', { name: 'Page 1 of 3' })).toBeInTheDocument();
+    // A large file arrives by range requests: page 1's objects come after the document is open.
+    act(() => task.onProgress({ loaded: 640, total: 20_000 }));
+    expect(screen.getByRole('status', { name: 'Page 1 of 3' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('pdf-page')).toHaveLength(3);
+  });
+
   it('says a password-protected file is one and offers it for download, without Try again', async () => {
     renderReader();
     loading.reject(pdfJsError('PasswordException'));

@@ -56,9 +56,13 @@ export default function PdfReader({ title, url, downloadUrl }: PdfReaderProps) {
   useEffect(() => {
     const loading = openPdf({ url, token: storedToken() });
     let current = true;
+    // A large file goes on arriving by range requests after it is open (each page's objects): progress only
+    // speaks while the document is still loading, or it would take the pages off the screen again.
     loading.onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
       if (current && total > 0)
-        setDocumentState({ status: 'loading', progress: Math.min(1, loaded / total) });
+        setDocumentState((state) =>
+          state.status === 'loading' ? { status: 'loading', progress: Math.min(1, loaded / total) } : state,
+        );
     };
     // Page 1's size lays out every page not yet read (the first draw needs page 1 anyway); a page 1 that cannot
     // be read says so in its place, laid out as A4.
