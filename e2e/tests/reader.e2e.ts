@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { noisePng } from '@studyhub/tooling/test-support/noise-png';
 import type { Locator, Page, Request, Response } from '@playwright/test';
 import { expect, test, type OpenOptions } from '../support/fixtures';
 import { url } from '../support/env';
@@ -27,7 +28,8 @@ const DATA_FILE = /\/pdfjs-\d[\w.-]*\/(cmaps|standard_fonts|wasm)\//;
 
 /**
  * Twelve A4 pages, one known word per page over a coloured band, and 1.5 MB of noise in an attachment no page
- * needs: large enough that pdf.js reads it by range requests (it reads files under 128 KiB whole).
+ * needs: large enough that pdf.js reads it by range requests (it reads files under 128 KiB whole). Page 1 also
+ * shows a grey picture of about 250 KB, which arrives by further range requests after the file is open.
  */
 async function makeBook(): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -37,6 +39,13 @@ async function makeBook(): Promise<Buffer> {
     page.drawRectangle({ x: 40, y: 700, width: 515, height: 100, color: rgb(0.1, 0.3, 0.7) });
     page.drawText(word(index), { x: 50, y: 620, size: 36, font });
     page.drawText(`CS-502 Database Management Systems, page ${index}`, { x: 50, y: 570, size: 14, font });
+    if (index === 1)
+      page.drawImage(await pdf.embedPng(noisePng(500, 500, 'grey')), {
+        x: 50,
+        y: 100,
+        width: 200,
+        height: 200,
+      });
   }
   await pdf.attach(randomBytes(1_500_000), 'noise.bin', { mimeType: 'application/octet-stream' });
   return Buffer.from(await pdf.save());

@@ -8,10 +8,9 @@
  * first open). Median of 5 on loopback, and median of 3 on Lighthouse's mobile throttling (1.6 Mbps, 150 ms RTT,
  * 4× CPU), the phone the goal is set for. Prints nothing; returns lines.
  */
-import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { chromium, type Browser } from 'playwright-core';
+import { noisePng } from '@studyhub/tooling/test-support/noise-png';
 import { CHROMIUM_PATH } from '../lib/chromium';
 import { CHROME_FLAGS, signIn, throttleLikeAPhone, type Session } from './pages';
 
@@ -34,41 +33,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, has
 const UNIT_QUERY = 'branch=CSE&year=Third%20Year&semester=5&subject=CS-501&unit=4';
 const REPRODUCE = '(reproduce: npm run bench -- --only reader)';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** A PNG of random pixels: a picture that does not compress, as scans and photos in notes barely do. */
-function noisePng(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.concat(
-    Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** About `bytes` of PDF: pages of lecture text, each with its own 200×200 picture (~120 KB). */
 export async function makeLargePdf(bytes: number): Promise<Buffer> {
