@@ -353,6 +353,29 @@ test('a JPEG 2000 image is drawn by the decoder from our origin, within the CSP'
   expect(top.ink).toBeGreaterThan(10_000);
 });
 
+for (const { unit, file, coding } of [
+  { unit: 2, file: 'jbig2.pdf', coding: 'JBIG2' },
+  { unit: 3, file: 'ccitt.pdf', coding: 'CCITT Group 4' },
+]) {
+  test(`a black-and-white scan in ${coding} is drawn by pdf.js's JavaScript decoder`, async ({ open }) => {
+    await upload('CS-503(A)', unit, fixture(file));
+    const { page } = await open({ signedIn: true, device: PHONE });
+    await openSubject(page, 'CS-503(A)');
+    const dialog = await preview(page, 'CS-503(A)', unit);
+    await drawnPage(page, 1).waitFor();
+    // A heading over a black bar 20–278 pt across and 120–170 pt down a 298 × 200 pt page, and white between.
+    const bar = { left: 0.1, top: 0.65, right: 0.9, bottom: 0.8 };
+    const { ink, width } = await inkOnCanvas(page, 1, bar);
+    const barPixels = (bar.right - bar.left) * width * (bar.bottom - bar.top) * width * (200 / 298);
+    expect(ink).toBeGreaterThan(0.95 * barPixels);
+    expect(
+      (await inkOnCanvas(page, 1, { left: 0.05, top: 0.15, right: 0.7, bottom: 0.3 })).ink,
+    ).toBeGreaterThan(500);
+    expect((await inkOnCanvas(page, 1, { left: 0, top: 0.35, right: 1, bottom: 0.55 })).ink).toBe(0);
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+  });
+}
+
 test.describe('files the reader cannot show', () => {
   for (const { unit, file, message, openInNewTab } of [
     { unit: 4, file: 'truncated.pdf', message: 'the file is damaged', openInNewTab: true },

@@ -70,7 +70,7 @@ export function openPdf(source: PdfSource): PDFDocumentLoadingTask {
     standardFontDataUrl: dataUrl('standard_fonts'),
     // The CSP has no 'wasm-unsafe-eval': pdf.js would try its WebAssembly decoders, be refused (a console error
     // and a policy report each time) and fall back. Asking for its JavaScript decoders straight away draws JPEG
-    // 2000 images (wasm/openjpeg_nowasm_fallback.js); JBIG2 has no JavaScript decoder and stays undrawn.
+    // 2000 (wasm/openjpeg_nowasm_fallback.js) and JBIG2 images (in the worker) alike.
     useWasm: false,
     wasmUrl: dataUrl('wasm'),
   });
