@@ -376,6 +376,19 @@ for (const { unit, file, coding } of [
   });
 }
 
+test("a form field is drawn with its value, by the field's own appearance", async ({ open }) => {
+  await upload('CS-503(A)', 4, fixture('form.pdf'));
+  const { page } = await open({ signedIn: true, device: PHONE });
+  await openSubject(page, 'CS-503(A)');
+  const dialog = await preview(page, 'CS-503(A)', 4);
+  await drawnPage(page, 1).waitFor();
+  // The field's appearance: a blue box 90–280 pt across and 64–104 pt down a 298 × 200 pt page, white text in it.
+  const field = await inkOnCanvas(page, 1, { left: 0.35, top: 0.35, right: 0.9, bottom: 0.5 });
+  expect(field.blue).toBeGreaterThan(0.8 * field.ink);
+  expect(field.ink).toBeGreaterThan(10_000);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});
+
 test.describe('files the reader cannot show', () => {
   for (const { unit, file, message, openInNewTab } of [
     { unit: 4, file: 'truncated.pdf', message: 'the file is damaged', openInNewTab: true },
