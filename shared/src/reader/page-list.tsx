@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type RefObject,
 } from 'react';
 import styled from 'styled-components';
 import { pageFailureOf } from './load-failure';
@@ -21,6 +22,8 @@ import { usePinchZoom } from './use-pinch-zoom';
 const PAGE_MARGIN = 8;
 /** Pages within this many screens of the view are drawn; further ones give their canvas back. */
 const NEAR = '150% 0px';
+/** The pages on screen, which are drawn before those only near it. */
+const ON_SCREEN = '0px';
 
 export interface PageListHandle {
   /** Scrolls so that `page` starts under the toolbar. */
@@ -99,7 +102,21 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
   const scrollerRef = useRef<HTMLDivElement>(null);
   const pagesRef = useRef<HTMLDivElement>(null);
   const [availableWidth, setAvailableWidth] = useState(0);
-  const [near, setNear] = useState<ReadonlySet<number>>(new Set([1]));
+  const near = useIntersectingPages(scrollerRef, pagesRef, document, NEAR);
+  const onScreen = useIntersectingPages(scrollerRef, pagesRef, document, ON_SCREEN);
+  // Pages near the view wait until those on screen are drawn: on a slow connection they would otherwise share
+  // its bandwidth with the page the student is waiting for (a scanned page is a picture of 100 KB and more).
+  const [settled, setSettled] = useState<ReadonlySet<number>>(new Set());
+  const onScreenSettled = [...onScreen].every((page) => settled.has(page));
+  const onSettled = useCallback((page: number, isSettled: boolean) => {
+    setSettled((before) => {
+      if (before.has(page) === isSettled) return before;
+      const after = new Set(before);
+      if (isSettled) after.add(page);
+      else after.delete(page);
+      return after;
+    });
+  }, []);
   const callbacks = useRef(props);
   useEffect(() => {
     callbacks.current = props;
@@ -136,27 +153,6 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
     observer.observe(scroller);
     return () => observer.disconnect();
   }, []);
-
-  // Which pages are near the view: those are read and drawn, the others hold no canvas.
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) =>
-        setNear((before) => {
-          const after = new Set(before);
-          for (const entry of entries) {
-            const page = Number((entry.target as HTMLElement).dataset.page);
-            if (entry.isIntersecting) after.add(page);
-            else after.delete(page);
-          }
-          return after;
-        }),
-      { root: scroller, rootMargin: NEAR },
-    );
-    for (const sheet of sheets()) observer.observe(sheet);
-    return () => observer.disconnect();
-  }, [document]);
 
   // The page most in view is the one crossing a line a third of the way down the view.
   useEffect(() => {
@@ -210,6 +206,8 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
             document={document}
             pageNumber={index + 1}
             near={near.has(index + 1)}
+            mayDraw={onScreen.has(index + 1) || onScreenSettled}
+            onSettled={onSettled}
             availableWidth={availableWidth}
             zoom={zoom}
             firstPageSize={firstPageSize}
@@ -221,10 +219,48 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
   );
 });
 
+/**
+ * The pages whose sheets are within `rootMargin` of the scroller's view (page 1 until the observer has looked),
+ * by page number.
+ */
+function useIntersectingPages(
+  scrollerRef: RefObject<HTMLDivElement | null>,
+  pagesRef: RefObject<HTMLDivElement | null>,
+  document: PDFDocumentProxy,
+  rootMargin: string,
+): ReadonlySet<number> {
+  const [pages, setPages] = useState<ReadonlySet<number>>(new Set([1]));
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) =>
+        setPages((before) => {
+          const after = new Set(before);
+          for (const entry of entries) {
+            const page = Number((entry.target as HTMLElement).dataset.page);
+            if (entry.isIntersecting) after.add(page);
+            else after.delete(page);
+          }
+          return after;
+        }),
+      { root: scroller, rootMargin },
+    );
+    for (const sheet of pagesRef.current?.children ?? []) observer.observe(sheet);
+    return () => observer.disconnect();
+  }, [scrollerRef, pagesRef, document, rootMargin]);
+  return pages;
+}
+
 interface PageSheetProps {
   document: PDFDocumentProxy;
   pageNumber: number;
+  /** Near the view: the page is read and keeps its canvas. */
   near: boolean;
+  /** No page on screen is still waiting for its drawing, or this one is on screen. */
+  mayDraw: boolean;
+  /** Says whether the page is settled: drawn at its current size, or known to be damaged. */
+  onSettled(page: number, settled: boolean): void;
   availableWidth: number;
   zoom: number;
   firstPageSize: { width: number; height: number };
@@ -236,11 +272,13 @@ interface PageSheetProps {
  * zoom and its text layer. A zoom change or leaving the view cancels the draw under way.
  */
 function PageSheet(props: PageSheetProps) {
-  const { document, pageNumber, near, availableWidth, zoom, firstPageSize } = props;
+  const { document, pageNumber, near, mayDraw, onSettled, availableWidth, zoom, firstPageSize } = props;
   const canvasSlotRef = useRef<HTMLDivElement>(null);
   const textLayerRef = useRef<HTMLDivElement>(null);
   const [pdfPage, setPdfPage] = useState<PDFPageProxy | null>(null);
   const [drawnScale, setDrawnScale] = useState<number | null>(null);
+  // The scale of the canvas in the slot, read by the draw effect without making it run again.
+  const drawnScaleRef = useRef<number | null>(null);
   const [damaged, setDamaged] = useState(false);
   const onConnectionFailed = useRef(props.onConnectionFailed);
   useEffect(() => {
@@ -281,18 +319,27 @@ function PageSheet(props: PageSheetProps) {
     if (!near) {
       // Far from the view: the canvas's memory goes back (a phone holds a few pages, not a whole book).
       slot.replaceChildren();
+      drawnScaleRef.current = null;
       return;
     }
-    if (!pdfPage || !(availableWidth > 0)) return;
+    if (!pdfPage || !(availableWidth > 0) || !mayDraw) return;
+    if (drawnScaleRef.current === scale && slot.firstChild) return;
     const drawing = drawPage(pdfPage, scale, canvasPixelRatio(cssWidth, cssHeight, window.devicePixelRatio));
     drawing.promise.then(({ canvas }) => {
       slot.replaceChildren(canvas);
+      drawnScaleRef.current = scale;
       setDrawnScale(scale);
     }, failed);
     return () => drawing.cancel();
     // cssWidth and cssHeight follow from scale and the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pdfPage, near, scale, availableWidth, failed]);
+  }, [pdfPage, near, mayDraw, scale, availableWidth, failed]);
+
+  // Far from the view the page gives its canvas back (above), so it is drawn no more (set while rendering, as
+  // React advises for state that follows a prop).
+  if (!near && drawnScale !== null) setDrawnScale(null);
+  const settled = damaged || (near && drawnScale === scale);
+  useEffect(() => onSettled(pageNumber, settled), [onSettled, pageNumber, settled]);
 
   // The text layer sizes itself from --total-scale-factor, so zooming rescales it without a redraw.
   useEffect(() => {
