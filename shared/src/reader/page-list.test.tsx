@@ -1,7 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { deferred, renderWithProviders } from '@studyhub/shared/testing';
-import { drawPage, type DrawnPage, type PDFDocumentProxy } from './pdf-engine';
+import { drawPage, drawTextLayer, type DrawnPage, type PDFDocumentProxy } from './pdf-engine';
 import { PageList } from './page-list';
 
 // pdf.js needs a canvas and a worker, which jsdom has not: the test settles each page's drawing itself.
@@ -11,6 +11,7 @@ jest.mock('./pdf-engine', () => ({
   isCancelled: () => false,
 }));
 const draw = drawPage as jest.MockedFunction<typeof drawPage>;
+const drawText = drawTextLayer as jest.MockedFunction<typeof drawTextLayer>;
 
 /** The IntersectionObservers the page list made, by root margin, so a test can say what the view holds. */
 const observers = new Map<string, { report(pages: number[], intersecting: boolean): void }>();
@@ -40,6 +41,7 @@ const drawings = new Map<number, ReturnType<typeof deferred<DrawnPage>>>();
 const A4 = { getViewport: ({ scale }: { scale: number }) => ({ width: 595 * scale, height: 842 * scale }) };
 
 beforeEach(() => {
+  drawText.mockClear();
   observers.clear();
   drawings.clear();
   globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
@@ -82,6 +84,9 @@ function renderPages(pageCount: number) {
 }
 
 const drawnPages = () => [...drawings.keys()].sort();
+/** The pages whose text layer was asked for: their text is in their content, perhaps a range request away. */
+const textPages = () =>
+  [...new Set(drawText.mock.calls.map(([page]) => (page as unknown as { number: number }).number))].sort();
 
 describe('PageList', () => {
   it('draws the page on screen first, and the pages near it once it is drawn', async () => {
@@ -90,12 +95,14 @@ describe('PageList', () => {
     near.report([1, 2, 3], true);
     onScreen.report([1], true);
     await waitFor(() => expect(drawnPages()).toEqual([1]));
-    // Pages 2 and 3 are read, but wait for page 1's drawing.
+    // Pages 2 and 3 are read, but wait for page 1's drawing, their text too.
     await act(async () => undefined);
     expect(drawnPages()).toEqual([1]);
+    expect(textPages()).toEqual([1]);
 
     await act(async () => drawings.get(1)!.resolve({ canvas: document.createElement('canvas') }));
     await waitFor(() => expect(drawnPages()).toEqual([1, 2, 3]));
+    expect(textPages()).toEqual([1, 2, 3]);
   });
 
   it('draws a page scrolled onto the screen at once, before the ones near it', async () => {

@@ -341,10 +341,12 @@ function PageSheet(props: PageSheetProps) {
   const settled = damaged || (near && drawnScale === scale);
   useEffect(() => onSettled(pageNumber, settled), [onSettled, pageNumber, settled]);
 
-  // The text layer sizes itself from --total-scale-factor, so zooming rescales it without a redraw.
+  // The text layer sizes itself from --total-scale-factor, so zooming rescales it without a redraw. It waits
+  // like the drawing: its text is in the page's content, which may be a range request of its own.
+  const showsText = near && (mayDraw || drawnScale !== null);
   useEffect(() => {
     const container = textLayerRef.current;
-    if (!pdfPage || !near || !container) return;
+    if (!pdfPage || !showsText || !container) return;
     container.replaceChildren();
     const layer = drawTextLayer(pdfPage, 1, container);
     layer.promise.catch((error: unknown) => {
@@ -355,7 +357,7 @@ function PageSheet(props: PageSheetProps) {
       layer.cancel();
       container.replaceChildren();
     };
-  }, [pdfPage, near]);
+  }, [pdfPage, showsText]);
 
   return (
     <Sheet
