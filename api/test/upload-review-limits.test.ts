@@ -124,7 +124,9 @@ describe('a teacher’s caps', () => {
       const refused = await upload(app, teacher.token);
       expect([refused.status, refused.body]).toEqual([
         429,
-        { message: 'You can upload at most 4 notes in 24 hours. Please try again later.' },
+        {
+          message: 'You can upload at most 4 notes, papers or questions in 24 hours. Please try again later.',
+        },
       ]);
       // The first of the four was made 5 s ago (each upload here moves the clock 1 s).
       app.clock.advance(DAY_MS - 10_000);
