@@ -14,11 +14,17 @@ import { subjectPlace, subjectTitle, type UploadKindPolicy } from './upload-kind
 
 const EXCERPT_LENGTH = 60;
 
-/** The question's start on one line, as mails and the Activity trail name it: "Explain LR(1) parsing with…". */
+/**
+ * The question's start on one line, as mails and the Activity trail name it: "Explain LR(1) parsing with…", cut
+ * after a whole word where one ends in its last third.
+ */
 function excerpt(row: Pick<QuestionRow, 'text'>): string {
   const characters = Array.from(row.text.replace(/\s+/g, ' ').trim());
   if (characters.length <= EXCERPT_LENGTH) return characters.join('');
-  return `${characters.slice(0, EXCERPT_LENGTH).join('').trimEnd()}…`;
+  const cut = characters.slice(0, EXCERPT_LENGTH).join('');
+  const lastSpace = characters[EXCERPT_LENGTH] === ' ' ? cut.length : cut.lastIndexOf(' ');
+  const whole = lastSpace >= (EXCERPT_LENGTH * 2) / 3 ? cut.slice(0, lastSpace) : cut;
+  return `${whole.trimEnd()}…`;
 }
 
 export const QUESTION_UPLOADS: UploadKindPolicy<'question'> = {
