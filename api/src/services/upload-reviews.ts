@@ -105,7 +105,7 @@ const POLICIES: { [K in UploadKind]: UploadKindPolicy<K> } = {
 };
 
 /** What the queue says of any upload, whatever its kind: the Activity trail's words, its label, its PDF. */
-function describe<K extends UploadKind>({ kind, row }: UploadOf<K>) {
+function factsOf<K extends UploadKind>({ kind, row }: UploadOf<K>) {
   const policy: UploadKindPolicy<K> = POLICIES[kind];
   return {
     area: policy.auditArea,
@@ -160,7 +160,7 @@ export function createUploadReviews(deps: {
     const expired = await expirePendingUploads(db, dialect, expiredAtOrBefore(), clock().toISOString());
     const labelsByUploader = new Map<string | null, string[]>();
     for (const upload of expired) {
-      const { area, target, details, label, storageName } = describe(upload);
+      const { area, target, details, label, storageName } = factsOf(upload);
       if (storageName !== null) await noteStore.remove(storageName);
       await audit({
         action: `${area}.expire`,
@@ -223,45 +223,49 @@ export function createUploadReviews(deps: {
     return row && { kind, row };
   }
 
+  async function record<K extends UploadKind>(
+    upload: NewUpload<K>,
+    { session, ip }: { session: SessionClaims; ip: string },
+  ): Promise<{ row: UploadRows[K]; state: 'approved' | 'pending' }> {
+    const policy: UploadKindPolicy<K> = POLICIES[upload.kind];
+    const pending = policy.newRow(upload, clock());
+    const recorded = await inTransactionRetryingUniqueViolations(db, async (trx) => {
+      const uploader = await callerAuthority(trx, dialect, session, 'teacher');
+      if (uploader.role === 'admin') {
+        const published = { ...pending, state: 'approved' as const, published_at: pending.uploaded_at };
+        await policy.insert(trx, dialect, published);
+        return { row: published, state: 'approved' as const };
+      }
+      await lockUploader(trx, dialect, uploader.id);
+      const refusal = await capReached(trx, uploader.id);
+      if (refusal) throw refusal;
+      await policy.insert(trx, dialect, pending);
+      return { row: pending, state: 'pending' as const };
+    }).catch(async (error: unknown) => {
+      const storageName = policy.storageName(pending);
+      if (storageName !== null) await noteStore.remove(storageName);
+      throw error;
+    });
+    await audit({
+      action: recorded.state === 'approved' ? policy.publishAction : `${policy.auditArea}.submit`,
+      actorId: upload.uploaderId,
+      target: policy.auditTarget(pending),
+      ip,
+      details: { upload: pending.id, ...policy.auditDetails(pending, 'recorded') },
+    });
+    return recorded;
+  }
+
   return {
     expireOverdue,
     toUploadItem,
+    record,
 
     async checkCaps(uploader) {
       if (uploader.role === 'admin') return;
       await expireOverdue();
       const refusal = await capReached(db, uploader.id);
       if (refusal) throw refusal;
-    },
-
-    async record(upload, { session, ip }) {
-      const policy: UploadKindPolicy<typeof upload.kind> = POLICIES[upload.kind];
-      const pending = policy.newRow(upload, clock());
-      const recorded = await inTransactionRetryingUniqueViolations(db, async (trx) => {
-        const uploader = await callerAuthority(trx, dialect, session, 'teacher');
-        if (uploader.role === 'admin') {
-          const published = { ...pending, state: 'approved' as const, published_at: pending.uploaded_at };
-          await policy.insert(trx, dialect, published);
-          return { row: published, state: 'approved' as const };
-        }
-        await lockUploader(trx, dialect, uploader.id);
-        const refusal = await capReached(trx, uploader.id);
-        if (refusal) throw refusal;
-        await policy.insert(trx, dialect, pending);
-        return { row: pending, state: 'pending' as const };
-      }).catch(async (error: unknown) => {
-        const storageName = policy.storageName(pending);
-        if (storageName !== null) await noteStore.remove(storageName);
-        throw error;
-      });
-      await audit({
-        action: recorded.state === 'approved' ? policy.publishAction : `${policy.auditArea}.submit`,
-        actorId: upload.uploaderId,
-        target: policy.auditTarget(pending),
-        ip,
-        details: { upload: pending.id, ...policy.auditDetails(pending, 'recorded') },
-      });
-      return recorded;
     },
 
     async decide(id, admin, body, ip) {
@@ -271,14 +275,15 @@ export function createUploadReviews(deps: {
       const decision = { by: admin.id, atIso: clock().toISOString(), expiredAtOrBefore: expiredAtOrBefore() };
       const decided = await decideIfPending(found.kind, id, body, decision);
       if (!decided) {
-        const now = (await findUpload(db, id))!.row.state;
+        const now = (await findUpload(db, id))?.row.state;
+        if (now === undefined) throw new HttpError(404, API_MESSAGES.uploadNotFound);
         // Still pending here means it expired since the sweep above: the next sweep says so to its teacher.
         const state = now === 'pending' ? 'expired' : now;
         if (now === 'pending') await expireOverdue();
         throw new HttpError(409, API_MESSAGES.alreadyDecided[state], { state });
       }
       const { row } = decided;
-      const { area, target, details, label, storageName } = describe(decided);
+      const { area, target, details, label, storageName } = factsOf(decided);
       if (row.state === 'rejected' && storageName !== null) await noteStore.remove(storageName);
       await audit({
         action: `${area}.${row.state === 'approved' ? 'approve' : 'reject'}`,
