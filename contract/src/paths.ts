@@ -122,15 +122,24 @@ export const PATHS = {
   /** Beyond SPEC (decision 026): the upload review queue, and each uploader's own uploads. */
   reviewUploads: '/admin/review-uploads',
   myUploads: '/my-uploads',
+  /** Beyond SPEC (decision 034): previous-year papers and important questions, by year and by subject. */
+  papers: '/papers',
+  paperSubject: '/papers/:subjectCode',
+  questions: '/questions',
+  questionSubject: '/questions/:subjectCode',
 } as const;
 
-/** The Notes page's year buttons use the key spelling (`/notes/ThirdYear`, product §2). */
-export function yearPath(year: YearNumber): string {
-  return `${PATHS.notes}/${yearInfo(year).key}`;
+/** The study resources a subject has pages for (decision 034), each browsed by year and then by subject. */
+export type ResourceKind = 'notes' | 'papers' | 'questions';
+
+/** A year's page uses the key spelling (`/notes/ThirdYear`, product §2; `/papers/ThirdYear`). */
+export function yearPath(year: YearNumber, kind: ResourceKind = 'notes'): string {
+  return `${PATHS[kind]}/${yearInfo(year).key}`;
 }
 
-export function subjectPath(code: string): string {
-  return `${PATHS.notes}/${encodeURIComponent(code)}`;
+/** A subject's page of one kind of resource: `/notes/CS-501`, `/questions/CS-502`. */
+export function subjectPath(code: string, kind: ResourceKind = 'notes'): string {
+  return `${PATHS[kind]}/${encodeURIComponent(code)}`;
 }
 
 /** Where an anonymous visitor of a login-required route is sent (product §2). */

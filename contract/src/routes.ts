@@ -41,6 +41,27 @@ const YEAR_TITLES: Record<YearKey, string> = {
   FourthYear: 'Final Year CSE Engineering Notes',
 };
 
+/** The year pages of papers and questions (decision 034): the same years, another kind of resource. */
+const RESOURCE_TITLES = { papers: 'Previous Year Questions', questions: 'Important Questions' } as const;
+
+const resourceRoutes = (kind: keyof typeof RESOURCE_TITLES): RouteEntry[] => [
+  { path: PATHS[kind], access: 'login', area: 'notes', page: kind, title: RESOURCE_TITLES[kind] },
+  ...YEARS.map((year): RouteEntry => ({
+    path: `${PATHS[kind]}/${year.key}`,
+    access: 'login',
+    area: 'notes',
+    page: `${kind}-year`,
+    title: `${year.label} ${RESOURCE_TITLES[kind]}`,
+  })),
+  {
+    path: kind === 'papers' ? PATHS.paperSubject : PATHS.questionSubject,
+    access: 'login',
+    area: 'notes',
+    page: `${kind}-subject`,
+    title: RESOURCE_TITLES[kind],
+  },
+];
+
 const yearRoutes: RouteEntry[] = YEARS.map((year) => ({
   // Matching is case-insensitive, so `/notes/thirdyear` and `/notes/ThirdYear` are the same route.
   path: `${PATHS.notes}/${year.key}`,
@@ -82,6 +103,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   ...yearRoutes,
   { path: PATHS.subject, access: 'login', area: 'notes', page: 'subject', title: 'Subject Units' },
+  ...resourceRoutes('papers'),
+  ...resourceRoutes('questions'),
   { path: PATHS.syllabus, access: 'login', area: 'syllabus', page: 'syllabus', title: 'Syllabus' },
   { path: PATHS.uploadNotes, access: 'teacher', area: 'admin', page: 'upload-notes', title: 'Upload Notes' },
   { path: PATHS.myUploads, access: 'teacher', area: 'admin', page: 'my-uploads', title: 'My uploads' },

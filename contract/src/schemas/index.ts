@@ -6,3 +6,4 @@ export * from './admin';
 export * from './telemetry';
 export * from './site';
 export * from './uploads';
+export * from './papers';

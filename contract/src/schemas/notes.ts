@@ -89,12 +89,16 @@ export const unitsReply = z.object({ subject: z.string(), units: z.array(availab
 export type UnitsReply = z.infer<typeof unitsReply>;
 
 /**
- * GET /api/notes/availability: for every subject of the notes branch with at least one file, the units that have
- * one (current, approved files only), ascending. A subject that is absent has none.
+ * GET /api/notes/availability: for every subject of the notes branch with anything students may read, the units
+ * that have a file (current, approved files only), ascending, and how many question papers (one per session) and
+ * important questions it has (approved only, decision 034). A subject that is absent has none of them.
  */
 export const notesAvailabilityReply = z.object({
   branch: z.string(),
-  subjects: z.record(z.string(), z.object({ units: z.array(z.number()) })),
+  subjects: z.record(
+    z.string(),
+    z.object({ units: z.array(z.number()), papers: z.number(), questions: z.number() }),
+  ),
 });
 export type NotesAvailability = z.infer<typeof notesAvailabilityReply>;
 

@@ -52,14 +52,8 @@ export type ReviewDecisionBody = z.input<typeof reviewDecisionBody>;
 export const uploadFileLinks = z.object({ url: z.string(), downloadUrl: z.string() });
 export type UploadFileLinks = z.infer<typeof uploadFileLinks>;
 
-/**
- * One upload as its uploader and the admins see it: what a recent-note card says of it ("Machine Learning",
- * "CS-601", "Unit 3", branch, year, semester), and more.
- */
-export const uploadItem = recentNote.omit({ createdAt: true }).extend({
-  /** The uploader's file name, sanitised. */
-  fileName: z.string(),
-  size: z.number(),
+/** What every kind of upload shows of itself to its uploader and the admins. */
+const uploadItemBase = recentNote.omit({ createdAt: true, unit: true }).extend({
   uploadedAt: z.string(),
   state: z.enum(UPLOAD_STATES),
   /** When it was approved, rejected or expired; null while pending. */
@@ -68,20 +62,59 @@ export const uploadItem = recentNote.omit({ createdAt: true }).extend({
   reason: z.string().nullable(),
   /** When a pending upload expires unless decided; null once decided. */
   expiresAt: z.string().nullable(),
-  /** The PDF for the reader, while pending (a decided upload's file is the unit's, or gone). */
-  file: uploadFileLinks.nullable(),
 });
+
+/** A PDF upload: its file name, size and, while pending, the PDF for the reader. */
+const fileFields = {
+  /** The uploader's file name, sanitised. */
+  fileName: z.string(),
+  size: z.number(),
+  /** The PDF for the reader, while pending (a decided upload's file is the subject's, or gone). */
+  file: uploadFileLinks.nullable(),
+};
+
+/** The kinds the review queue holds (decision 034): a unit's notes, a question paper, an important question. */
+export const UPLOAD_KINDS = ['note', 'paper', 'question'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/**
+ * One upload of each kind, with what identifies it: a note's unit ("Unit 3"), a paper's session ("May 2024"), a
+ * question's unit and text. `extra` adds what the admins' queue shows of each item.
+ */
+function uploadItemOf<Extra extends z.ZodRawShape>(extra: Extra) {
+  return z.discriminatedUnion('kind', [
+    uploadItemBase.extend({ kind: z.literal('note'), unit: z.string(), ...fileFields, ...extra }),
+    uploadItemBase.extend({
+      kind: z.literal('paper'),
+      session: z.string(),
+      scheme: z.string().nullable(),
+      ...fileFields,
+      ...extra,
+    }),
+    uploadItemBase.extend({
+      kind: z.literal('question'),
+      unit: z.string(),
+      text: z.string(),
+      marks: z.number().nullable(),
+      askedIn: z.array(z.string()),
+      ...extra,
+    }),
+  ]);
+}
+
+/** One upload as its uploader and the admins see it: what a recent-note card says of it, and more. */
+export const uploadItem = uploadItemOf({});
 export type UploadItem = z.infer<typeof uploadItem>;
 
 /** A pending upload in the admins' queue: who sent it, too. */
-export const reviewItem = uploadItem.extend({ uploader: personSchema.nullable() });
+export const reviewItem = uploadItemOf({ uploader: personSchema.nullable() });
 export type ReviewItem = z.infer<typeof reviewItem>;
 
-/** GET /api/admin/reviews: the pending uploads, oldest first; `total` is how many wait. */
+/** GET /api/admin/reviews: the pending uploads of every kind, oldest first; `total` is how many wait. */
 export const reviewPage = pageOf(reviewItem);
 export type ReviewPage = z.infer<typeof reviewPage>;
 
-/** GET /api/uploads/mine: the caller's uploads, newest first. */
+/** GET /api/uploads/mine: the caller's uploads of every kind, newest first. */
 export const myUploadsPage = pageOf(uploadItem);
 export type MyUploadsPage = z.infer<typeof myUploadsPage>;
 
