@@ -8,6 +8,7 @@ import {
   Muted,
   Page,
   PageTitle,
+  formatSize,
   serverMessageOr,
   useMutation,
 } from '@studyhub/shared';
@@ -18,7 +19,6 @@ import { PagedList } from '../components/paged-list';
 import { RejectDialog } from '../components/reject-dialog';
 import { UploadReader } from '../components/upload-reader';
 import { formatDay, formatMoment } from '../format/dates';
-import { formatSize } from '../format/sizes';
 import { usePagedList } from '../paging/use-paged-list';
 import { REVIEW_TEXTS } from '../texts';
 
