@@ -9,6 +9,7 @@ import type { AvailableUnit, UnitsReply } from '@studyhub/contract/schemas';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
 import type * as Testing from '@studyhub/shared/testing';
 import { NotesArea } from '../notes-area';
+import { answerAvailabilityOf } from '../testing/availability';
 
 // The reader (pdf.js) is shared's and tested there; the browser suite (e2e/tests/reader.e2e.ts) draws real PDFs.
 // Here it shows what the page handed it.
@@ -346,5 +347,28 @@ describe('SubjectPage preview', () => {
     // ✕ went back like Back (no second subject-page entry): Forward opens the reader again.
     await act(async () => navigate(1));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('SubjectPage links to the subject’s papers and questions', () => {
+  it('names each with its count once the availability read answers', async () => {
+    answerAvailabilityOf({ 'CS-501': { units: [1], papers: 3, questions: 0 } }, (url) =>
+      url === '/api/notes/units' ? Promise.resolve(reply('CS-501', [1])) : new Promise(() => undefined),
+    );
+    renderSubject('CS-501', THIRD_YEAR_SEM_5);
+    const more = screen.getByRole('navigation', { name: 'More for this subject' });
+    expect(
+      within(more)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Question papers', 'Important questions']);
+    expect(await within(more).findByRole('link', { name: 'Question papers (3)' })).toHaveAttribute(
+      'href',
+      '/papers/CS-501',
+    );
+    expect(within(more).getByRole('link', { name: 'Important questions (0)' })).toHaveAttribute(
+      'href',
+      '/questions/CS-501',
+    );
   });
 });
