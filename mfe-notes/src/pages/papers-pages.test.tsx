@@ -22,15 +22,14 @@ jest.mock(
   () => jest.requireActual<typeof Testing>('@studyhub/shared/testing').FAKE_READER_MODULE,
 );
 
-let navigate: NavigateFunction = () => undefined;
-function History() {
-  navigate = useNavigate();
-  return null;
-}
-
-/** The notes area's routes, as the shell's table has them. */
+/** The notes area's routes, as the shell's table has them; `navigate` moves through the history as Back does. */
 function renderAt(route: string) {
-  return renderWithProviders(
+  const history: { navigate: NavigateFunction } = { navigate: () => undefined };
+  function History() {
+    history.navigate = useNavigate();
+    return null;
+  }
+  renderWithProviders(
     <>
       <Routes>
         {areaRoutes('notes').map((entry) => (
@@ -42,6 +41,7 @@ function renderAt(route: string) {
     </>,
     { route, user: STUDENT },
   );
+  return history;
 }
 
 function paper(id: string, session: string, scheme: string | null, size: number): Paper {
@@ -84,7 +84,9 @@ function answerPapers(reply: PapersReply | Error = PAPERS) {
 const paperCards = () => screen.queryAllByTestId('paper');
 
 beforeEach(() => localStorage.clear());
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('/papers and /questions', () => {
   it.each([
@@ -223,7 +225,7 @@ describe('/papers/{subjectCode}', () => {
 
   it('Preview opens the paper in the reader as a history entry: Back closes it, ✕ goes back', async () => {
     answerPapers();
-    renderAt('/papers/CS-502');
+    const history = renderAt('/papers/CS-502');
     await waitFor(() => expect(paperCards()).toHaveLength(2));
     await userEvent.click(within(paperCards()[1]!).getByRole('button', { name: 'Preview' }));
     const dialog = screen.getByRole('dialog');
@@ -233,13 +235,13 @@ describe('/papers/{subjectCode}', () => {
     });
     expect(reader).toHaveAttribute('data-url', PAPERS.papers[1]!.url);
 
-    await act(async () => navigate(-1));
+    await act(async () => history.navigate(-1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(paperCards()).toHaveLength(2);
-    await act(async () => navigate(1));
+    await act(async () => history.navigate(1));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await act(async () => navigate(1));
+    await act(async () => history.navigate(1));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 

@@ -53,7 +53,9 @@ function renderQuestions(code: string) {
 
 const units = () => screen.queryAllByTestId('question-unit');
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('/questions/{subjectCode}', () => {
   it('lists every unit in order, each with its questions, marks and sessions', async () => {
