@@ -84,10 +84,11 @@ export const REVIEW_TEXTS = {
 } as const;
 
 export const MY_UPLOADS_TEXTS = {
-  intro: 'Every note you uploaded, newest first. Students see an upload once an admin approves it.',
+  intro:
+    'Everything you uploaded (notes, question papers, questions), newest first. Students see an upload once an admin approves it.',
   loading: 'Loading your uploads...',
   failed: 'Could not load your uploads.',
-  empty: 'You have not uploaded any notes yet.',
+  empty: 'You have not uploaded anything yet.',
   caption: 'Your uploads',
   uploadMore: 'Upload Notes',
   states: {
