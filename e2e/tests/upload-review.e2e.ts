@@ -80,7 +80,7 @@ test('a teacher uploads; an admin reads it in the reader and approves; then stud
   expect(await quickLinks.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
   await quickLinks.getByRole('link', { name: 'Upload Notes' }).click();
   await seeHeading(teacher.page, 'Upload Notes');
-  await teacher.page.getByText(/Students see your notes once an admin approves them/).waitFor();
+  await teacher.page.getByText(/Students see what you upload once an admin approves it/).waitFor();
   await uploadThroughForm(teacher.page, file, 'CS-602', 'Unit 4');
   await teacher.page.getByText(UPLOAD_RECEIVED).first().waitFor();
   await expect(
