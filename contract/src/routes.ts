@@ -46,15 +46,13 @@ const RESOURCE_TITLES = { papers: 'Previous Year Questions', questions: 'Importa
 
 const resourceRoutes = (kind: keyof typeof RESOURCE_TITLES): RouteEntry[] => [
   { path: PATHS[kind], access: 'login', area: 'notes', page: kind, title: RESOURCE_TITLES[kind] },
-  ...YEARS.map(
-    (year): RouteEntry => ({
-      path: `${PATHS[kind]}/${year.key}`,
-      access: 'login',
-      area: 'notes',
-      page: `${kind}-year`,
-      title: `${year.label} ${RESOURCE_TITLES[kind]}`,
-    }),
-  ),
+  ...YEARS.map((year): RouteEntry => ({
+    path: `${PATHS[kind]}/${year.key}`,
+    access: 'login',
+    area: 'notes',
+    page: `${kind}-year`,
+    title: `${year.label} ${RESOURCE_TITLES[kind]}`,
+  })),
   {
     path: kind === 'papers' ? PATHS.paperSubject : PATHS.questionSubject,
     access: 'login',

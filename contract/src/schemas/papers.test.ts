@@ -19,12 +19,20 @@ describe('parseExamSession', () => {
     expect(parseExamSession(text, NOW)).toBe('future');
   });
 
-  it.each(['May', '2024', 'May 24', 'Mayy 2024', 'Sept 2024', 'Foo 2024', 'Dec 1989', 'May-2024', 'May 20245', ''])(
-    'refuses %p',
-    (text) => {
-      expect(parseExamSession(text, NOW)).toBeNull();
-    },
-  );
+  it.each([
+    'May',
+    '2024',
+    'May 24',
+    'Mayy 2024',
+    'Sept 2024',
+    'Foo 2024',
+    'Dec 1989',
+    'May-2024',
+    'May 20245',
+    '',
+  ])('refuses %p', (text) => {
+    expect(parseExamSession(text, NOW)).toBeNull();
+  });
 });
 
 describe('paperUploadQuery', () => {
