@@ -141,7 +141,7 @@ test('a teacher’s paper and question, approved by an admin, reach a student fr
   // From the papers to the questions: the question under its unit, with its marks and session.
   await page
     .getByRole('navigation', { name: 'More for this subject' })
-    .getByRole('link', { name: /^Important questions \(\d+\)$/ })
+    .getByRole('link', { name: /^Questions \(\d+\)$/ })
     .tap();
   await seeHeading(page, `${SUBJECT.name} - Important Questions`);
   const unit = page.getByRole('region', { name: `Unit ${UNIT}: ${SUBJECT.units[UNIT - 1]}` });

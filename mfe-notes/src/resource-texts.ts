@@ -10,8 +10,10 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 export const RESOURCE_TEXTS = {
   papers: {
-    /** The Home card's title, the breadcrumb's and the route table's name of the section. */
+    /** The Home card's title and the route table's name of the section. */
     section: 'Previous Year Questions',
+    /** The section in a breadcrumb and in a link from another subject page: short enough for a phone's line. */
+    short: 'Papers',
     intro: 'Past exam papers of every subject, newest session first. Choose your year.',
     yearTitle: (year: YearInfo) => `${year.label} Previous Year Questions`,
     subjectTitle: (name: string) => `${name} - Question Papers`,
@@ -19,8 +21,6 @@ export const RESOURCE_TEXTS = {
     withSome: 'With papers',
     noneWithSome: 'No subject here has papers yet.',
     count: (count: number) => (count === 0 ? 'No papers yet' : plural(count, 'paper', 'papers')),
-    /** A link to this kind from another subject page. */
-    link: 'Question papers',
     cue: 'View papers',
     empty: 'No papers of this subject yet.',
     loading: 'Loading the question papers…',
@@ -29,13 +29,13 @@ export const RESOURCE_TEXTS = {
   },
   questions: {
     section: 'Important Questions',
+    short: 'Questions',
     intro: 'The questions that keep coming back, unit by unit, most-asked first. Choose your year.',
     yearTitle: (year: YearInfo) => `${year.label} Important Questions`,
     subjectTitle: (name: string) => `${name} - Important Questions`,
     withSome: 'With questions',
     noneWithSome: 'No subject here has questions yet.',
     count: (count: number) => (count === 0 ? 'No questions yet' : plural(count, 'question', 'questions')),
-    link: 'Important questions',
     cue: 'View questions',
     empty: 'No questions yet',
     loading: 'Loading the important questions…',

@@ -50,8 +50,13 @@ const QuestionText = styled.blockquote`
   overflow-wrap: anywhere;
 `;
 
-const Kind = styled.div`
-  margin-bottom: -4px;
+const ReviewCard = styled(Card)`
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+    line-height: 1.3;
+    overflow-wrap: anywhere;
+  }
 `;
 
 function uploaderOf(upload: ReviewItem): string {
@@ -105,10 +110,10 @@ export function ReviewUploadsPage() {
           <CardList>
             {uploads.map((upload) => (
               <li key={upload._id}>
-                <Card data-testid="review-item" data-kind={upload.kind}>
-                  <Kind>
+                <ReviewCard data-testid="review-item" data-kind={upload.kind}>
+                  <div>
                     <KindBadge kind={upload.kind} />
-                  </Kind>
+                  </div>
                   <h2>{titleOf(upload)}</h2>
                   <Facts>
                     {upload.branch} | {upload.year} | {upload.semester}
@@ -153,7 +158,7 @@ export function ReviewUploadsPage() {
                       {REVIEW_TEXTS.reject}
                     </Button>
                   </Actions>
-                </Card>
+                </ReviewCard>
               </li>
             ))}
           </CardList>

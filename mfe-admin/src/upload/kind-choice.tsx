@@ -2,12 +2,12 @@ import styled from 'styled-components';
 import { UPLOAD_KINDS, type UploadKind } from '@studyhub/contract/schemas';
 import { UPLOAD_TEXTS } from '../texts';
 
+/** A block, not a grid: Chromium lays a grid fieldset's content out at its narrowest, a pill a line. */
 const Choices = styled.fieldset`
   border: 0;
   margin: 0;
   padding: 0;
-  display: grid;
-  gap: 8px;
+  min-width: 0;
   legend {
     font-weight: 600;
     padding: 0;

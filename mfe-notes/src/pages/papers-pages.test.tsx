@@ -90,13 +90,13 @@ afterEach(() => {
 
 describe('/papers and /questions', () => {
   it.each([
-    ['/papers', 'Previous Year Questions', '/papers/ThirdYear'],
-    ['/questions', 'Important Questions', '/questions/ThirdYear'],
-  ])('%s offers the four years, each leading to its year page', (route, title, third) => {
+    ['/papers', 'Previous Year Questions', 'Papers', '/papers/ThirdYear'],
+    ['/questions', 'Important Questions', 'Questions', '/questions/ThirdYear'],
+  ])('%s offers the four years, each leading to its year page', (route, title, crumb, third) => {
     answerAvailabilityOf({});
     renderAt(route);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(`Home>${title}`);
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(`Home>${crumb}`);
     expect(screen.getByRole('link', { name: 'Third Year' })).toHaveAttribute('href', third);
     expect(screen.getAllByRole('link', { name: /Year$/ }).map((link) => link.textContent)).toEqual([
       'First Year',
@@ -118,9 +118,7 @@ describe('/papers/ThirdYear', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Third Year Previous Year Questions' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(
-      'Home>Previous Year Questions>Third Year',
-    );
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Home>Papers>Third Year');
     expect(cards()).toHaveLength(20);
     expect(await within(cardFor('CS-502')!).findByText('2 papers')).toBeInTheDocument();
     expect(cardFor('CS-601')).toHaveTextContent('1 paper');
@@ -191,7 +189,7 @@ describe('/papers/{subjectCode}', () => {
       'May 2024 · 2019 scheme · 1.2 MB',
     );
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(
-      'Home>Previous Year Questions>Third Year>CS-502',
+      'Home>Papers>Third Year>CS-502',
     );
     expect(screen.getByRole('link', { name: 'Third Year' })).toHaveAttribute('href', '/papers/ThirdYear');
   });
@@ -212,7 +210,7 @@ describe('/papers/{subjectCode}', () => {
     const more = screen.getByRole('navigation', { name: 'More for this subject' });
     const notes = await within(more).findByRole('link', { name: 'Notes (2 of 5 units)' });
     expect(notes).toHaveAttribute('href', '/notes/CS-502');
-    expect(within(more).getByRole('link', { name: 'Important questions (4)' })).toHaveAttribute(
+    expect(within(more).getByRole('link', { name: 'Questions (4)' })).toHaveAttribute(
       'href',
       '/questions/CS-502',
     );

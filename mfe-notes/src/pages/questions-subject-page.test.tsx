@@ -94,7 +94,7 @@ describe('/questions/{subjectCode}', () => {
     answerQuestions();
     renderQuestions('CS-502');
     const more = screen.getByRole('navigation', { name: 'More for this subject' });
-    expect(await within(more).findByRole('link', { name: 'Question papers (3)' })).toHaveAttribute(
+    expect(await within(more).findByRole('link', { name: 'Papers (3)' })).toHaveAttribute(
       'href',
       '/papers/CS-502',
     );

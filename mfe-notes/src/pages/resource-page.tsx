@@ -13,7 +13,7 @@ export function ResourcePage({ kind }: { kind: ExtraKind }) {
   const texts = RESOURCE_TEXTS[kind];
   return (
     <Page>
-      <Breadcrumb items={[{ label: 'Home', to: PATHS.home }, { label: texts.section }]} />
+      <Breadcrumb items={[{ label: 'Home', to: PATHS.home }, { label: texts.short }]} />
       <PageTitle>{texts.section}</PageTitle>
       <Intro>{texts.intro}</Intro>
       <YearChoice kind={kind} />

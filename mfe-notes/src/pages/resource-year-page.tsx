@@ -34,7 +34,7 @@ function ResourceYearSubjects({ kind, year }: { kind: ExtraKind; year: YearNumbe
       <Breadcrumb
         items={[
           { label: 'Home', to: PATHS.home },
-          { label: texts.section, to: PATHS[kind] },
+          { label: texts.short, to: PATHS[kind] },
           { label: info.label },
         ]}
       />

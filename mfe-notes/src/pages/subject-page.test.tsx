@@ -361,12 +361,12 @@ describe('SubjectPage links to the subject’s papers and questions', () => {
       within(more)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Question papers', 'Important questions']);
-    expect(await within(more).findByRole('link', { name: 'Question papers (3)' })).toHaveAttribute(
+    ).toEqual(['Papers', 'Questions']);
+    expect(await within(more).findByRole('link', { name: 'Papers (3)' })).toHaveAttribute(
       'href',
       '/papers/CS-501',
     );
-    expect(within(more).getByRole('link', { name: 'Important questions (0)' })).toHaveAttribute(
+    expect(within(more).getByRole('link', { name: 'Questions (0)' })).toHaveAttribute(
       'href',
       '/questions/CS-501',
     );

@@ -16,7 +16,7 @@ export function SubjectHeader({ kind, subject }: { kind: ExtraKind; subject: Sub
       <Breadcrumb
         items={[
           { label: 'Home', to: PATHS.home },
-          { label: texts.section, to: PATHS[kind] },
+          { label: texts.short, to: PATHS[kind] },
           { label: year.label, to: yearPath(year.number, kind) },
           { label: subject.code },
         ]}
