@@ -2,7 +2,6 @@ import styled from 'styled-components';
 import { UPLOAD_KINDS, type UploadKind } from '@studyhub/contract/schemas';
 import { UPLOAD_TEXTS } from '../texts';
 
-/** A block, not a grid: Chromium lays a grid fieldset's content out at its narrowest, a pill a line. */
 const Choices = styled.fieldset`
   border: 0;
   margin: 0;
@@ -21,13 +20,16 @@ const Options = styled.div`
   gap: 8px;
 `;
 
-/** A radio shown as a pill, a finger's size; the ring shows keyboard focus. */
+/**
+ * A radio shown as a pill, a finger's size; the ring shows keyboard focus. The chosen one is not bolder: a
+ * wider pill would push its neighbour onto a line of its own on a phone.
+ */
 const Option = styled.label`
   display: inline-flex;
   align-items: center;
   gap: 8px;
   min-height: 44px;
-  padding: 8px 16px;
+  padding: 8px 14px;
   border-radius: 999px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
@@ -35,7 +37,7 @@ const Option = styled.label`
   &:has(input:checked) {
     border-color: ${({ theme }) => theme.colors.primary};
     background: ${({ theme }) => theme.colors.surfaceAlt};
-    font-weight: 600;
+    box-shadow: inset 0 0 0 1px ${({ theme }) => theme.colors.primary};
   }
   &:has(input:focus-visible) {
     outline: 2px solid ${({ theme }) => theme.colors.primary};

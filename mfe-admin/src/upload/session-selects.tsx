@@ -2,12 +2,12 @@ import styled from 'styled-components';
 import { SelectField } from '@studyhub/shared';
 import { sessionMonths, sessionYears } from './exam-sessions';
 
-/** Month and year side by side, even on a phone: two short selects. */
+/** Month and year side by side, even on a phone: two short selects, level when a label takes two lines. */
 const Pair = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 12px;
-  align-items: start;
+  align-items: end;
 `;
 
 interface SessionSelectsProps {
