@@ -3,7 +3,6 @@ export const MESSAGES = {
   loginRequired: 'Please log in to access this content.',
   sessionExpired: '⏳ Session expired. Please log in again.',
   adminsOnlyToast: 'Access Denied: Admins only.',
-  updateSoon: 'Update Soon!',
   loginToAccessNotes: 'Please log in to access notes',
   noMatchingCategory: 'Oops! No matching category found.',
   noUploadsYet: 'No uploads yet.',

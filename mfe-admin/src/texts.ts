@@ -1,6 +1,12 @@
 /** The upload page's texts: product §5 and §8 word for word, and our own where the SPEC is silent. */
 export const UPLOAD_TEXTS = {
   allFieldsRequired: '⚠️ All fields are required!',
+  /** Papers and questions have optional fields too: only the marked ones are wanted. */
+  fillMarked: '⚠️ Please fill in the marked fields.',
+  correctMarked: '⚠️ Please correct the marked fields.',
+  /** The kinds of upload (decision 034). */
+  kindLegend: 'What are you uploading?',
+  kinds: { note: 'Notes', paper: 'Question paper', question: 'Important question' },
   /** Beside each field a submit found empty. */
   missing: {
     file: 'Choose a PDF file.',
@@ -9,16 +15,29 @@ export const UPLOAD_TEXTS = {
     semester: 'Choose a semester.',
     subject: 'Choose a subject.',
     unit: 'Choose a unit.',
+    sessionMonth: 'Choose the exam month.',
+    sessionYear: 'Choose the exam year.',
+    text: 'Please write the question.',
   },
   success: '✅ Upload successful!',
   /** A teacher's upload waits for an admin (decision 026). */
   submitted: '✅ Upload received! An admin will review it before students can see it.',
-  teacherNote: 'Students see your notes once an admin approves them. You can follow each upload in',
+  questionAdded: '✅ Question added!',
+  questionSubmitted: '✅ Question received! An admin will review it before students can see it.',
+  teacherNote: 'Students see what you upload once an admin approves it. You can follow each upload in',
   failure: '❌ Upload failed. Please try again.',
+  questionFailure: '❌ The question could not be sent. Please try again.',
   notPdf: 'Only PDF files can be uploaded.',
   notAllowed: 'Only teachers and admins can upload notes.',
   noSubjects: 'No notes subjects for this branch yet.',
   timedOut: (seconds: number) => `The upload did not finish within ${seconds} s.`,
+  schemeHint: 'Optional: the scheme it was set under, like "2019 scheme" or "CBGS".',
+  marksHint: 'Optional: a whole number from 1 to 100.',
+  askedInLegend: 'Asked in (optional)',
+  askedInHint: 'Add every exam session it was asked in.',
+  addSession: 'Add session',
+  removeSession: (session: string) => `Remove ${session}`,
+  questionLength: (length: number, max: number) => `${length}/${max} characters`,
 } as const;
 
 /** The syllabus pages' texts: product §8 "Admin" word for word, and our own where the SPEC is silent. */
@@ -84,10 +103,11 @@ export const REVIEW_TEXTS = {
 } as const;
 
 export const MY_UPLOADS_TEXTS = {
-  intro: 'Every note you uploaded, newest first. Students see an upload once an admin approves it.',
+  intro:
+    'Everything you uploaded (notes, question papers, questions), newest first. Students see an upload once an admin approves it.',
   loading: 'Loading your uploads...',
   failed: 'Could not load your uploads.',
-  empty: 'You have not uploaded any notes yet.',
+  empty: 'You have not uploaded anything yet.',
   caption: 'Your uploads',
   uploadMore: 'Upload Notes',
   states: {

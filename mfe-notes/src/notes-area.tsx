@@ -3,6 +3,10 @@ import type { AreaRoutesProps } from '@studyhub/contract';
 import { BranchPage } from './pages/branch-page';
 import { NoNotesPage } from './pages/no-notes-page';
 import { NotesPage } from './pages/notes-page';
+import { PapersSubjectPage } from './pages/papers-subject-page';
+import { QuestionsSubjectPage } from './pages/questions-subject-page';
+import { ResourcePage } from './pages/resource-page';
+import { ResourceYearPage } from './pages/resource-year-page';
 import { SubjectPage } from './pages/subject-page';
 import { YearPage } from './pages/year-page';
 
@@ -12,6 +16,13 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   notes: NotesPage,
   year: YearPage,
   subject: SubjectPage,
+  // Previous-year papers and important questions (decision 034), browsed like notes.
+  papers: () => <ResourcePage kind="papers" />,
+  'papers-year': () => <ResourceYearPage kind="papers" />,
+  'papers-subject': PapersSubjectPage,
+  questions: () => <ResourcePage kind="questions" />,
+  'questions-year': () => <ResourceYearPage kind="questions" />,
+  'questions-subject': QuestionsSubjectPage,
 };
 
 /** The notes area's pages, chosen by the shell's route table (ROUTE_TABLE in @studyhub/contract). */

@@ -21,6 +21,8 @@ export * from './ui/chip';
 export * from './ui/toasts';
 export * from './ui/select-field';
 export * from './ui/count-badge';
+export * from './ui/skeleton';
+export * from './format/sizes';
 export * from './api/client';
 export * from './api/get-syllabus';
 export * from './api/get-review-queue';

@@ -41,6 +41,31 @@ describe('audit rows in words', () => {
     ).toBe('CSE CS-601 unit 3 · ml.pdf · reason: Blank pages.');
   });
 
+  it('words the papers’ and questions’ actions like the notes’ (decision 034)', () => {
+    expect(actionLabel('papers.submit')).toBe('Uploaded a question paper for review');
+    expect(actionLabel('questions.add')).toBe('Added an important question');
+    expect(actionLabel('questions.expire')).toBe('Proposed question expired unreviewed');
+    expect(actorLabel(entry({ actor: null, action: 'papers.expire' }))).toBe('StudyHub, automatically');
+    expect(
+      entryDetails(
+        entry({
+          action: 'papers.reject',
+          target: 'CS-502 paper May 2024',
+          details: { upload: 'p1', file: 'may.pdf', reason: 'Wrong subject.' },
+        }),
+      ),
+    ).toBe('CS-502 paper May 2024 · may.pdf · reason: Wrong subject.');
+    expect(
+      entryDetails(
+        entry({
+          action: 'questions.approve',
+          target: 'CS-502 unit 2 question',
+          details: { upload: 'q1', question: 'Define BCNF with an example.' },
+        }),
+      ),
+    ).toBe('CS-502 unit 2 question · “Define BCNF with an example.”');
+  });
+
   it('words the known actions and shows an unknown one as it is', () => {
     expect(actionLabel('admin.user.role')).toBe('Changed a role');
     expect(actionLabel('syllabus.cleanup')).toBe('Cleaned syllabus duplicates');

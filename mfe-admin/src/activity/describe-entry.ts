@@ -21,6 +21,17 @@ const ACTIONS: Record<string, string> = {
   'notes.approve': 'Approved uploaded notes',
   'notes.reject': 'Rejected uploaded notes',
   'notes.expire': 'Uploaded notes expired unreviewed',
+  // Decision 034: question papers and important questions go through the same queue.
+  'papers.upload': 'Uploaded a question paper',
+  'papers.submit': 'Uploaded a question paper for review',
+  'papers.approve': 'Approved an uploaded question paper',
+  'papers.reject': 'Rejected an uploaded question paper',
+  'papers.expire': 'Uploaded question paper expired unreviewed',
+  'questions.add': 'Added an important question',
+  'questions.submit': 'Proposed an important question for review',
+  'questions.approve': 'Approved a proposed question',
+  'questions.reject': 'Rejected a proposed question',
+  'questions.expire': 'Proposed question expired unreviewed',
   'syllabus.add': 'Added a syllabus entry',
   'syllabus.update': 'Edited a syllabus entry',
   'syllabus.delete': 'Deleted a syllabus entry',
@@ -31,13 +42,15 @@ export function actionLabel(action: string): string {
   return ACTIONS[action] ?? action;
 }
 
+/** An upload of any kind that nobody reviewed in time: StudyHub removes it on its own. */
+const EXPIRES = new Set(['notes.expire', 'papers.expire', 'questions.expire']);
+
 /**
  * "Asha (asha@example.com)", "Deleted user" once the account is gone, "Someone not signed in" for no actor, and
  * StudyHub itself for what it does on its own (an upload expiring).
  */
 export function actorLabel(entry: AuditEntry): string {
-  if (!entry.actor)
-    return entry.action === 'notes.expire' ? 'StudyHub, automatically' : 'Someone not signed in';
+  if (!entry.actor) return EXPIRES.has(entry.action) ? 'StudyHub, automatically' : 'Someone not signed in';
   if (entry.actor.name === null) return 'Deleted user';
   return `${entry.actor.name} (${entry.actor.email})`;
 }
@@ -66,6 +79,18 @@ function deletedSyllabusEntry(details: Record<string, unknown>): string {
     .join(' · ');
 }
 
+/**
+ * An upload of the review queue: "CSE CS-601 unit 3 · ml.pdf", "CS-502 paper May 2024 · may.pdf", "CS-502 unit 2
+ * question · “Define BCNF…”", and a rejection's reason.
+ */
+function reviewedUpload(target: string | null, details: Record<string, unknown>): string {
+  const question = text(details.question);
+  const reason = text(details.reason);
+  return [target, text(details.file), question && `“${question}”`, reason && `reason: ${reason}`]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** The particulars: a role change reads "asha@example.com: student → teacher". */
 export function entryDetails(entry: AuditEntry): string {
   const details = entry.details ?? {};
@@ -82,11 +107,18 @@ export function entryDetails(entry: AuditEntry): string {
     case 'notes.submit':
     case 'notes.approve':
     case 'notes.expire':
-      return [entry.target, text(details.file)].filter(Boolean).join(' · ');
     case 'notes.reject':
-      return [entry.target, text(details.file), text(details.reason) && `reason: ${text(details.reason)}`]
-        .filter(Boolean)
-        .join(' · ');
+    case 'papers.upload':
+    case 'papers.submit':
+    case 'papers.approve':
+    case 'papers.expire':
+    case 'papers.reject':
+    case 'questions.add':
+    case 'questions.submit':
+    case 'questions.approve':
+    case 'questions.expire':
+    case 'questions.reject':
+      return reviewedUpload(entry.target, details);
     default: {
       const parts = Object.entries(details)
         .map(([key, value]) => (text(value) === null ? null : `${key}: ${text(value)}`))

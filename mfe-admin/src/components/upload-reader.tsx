@@ -1,19 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@studyhub/shared';
 import { Modal } from '@studyhub/shared/modal';
-import type { UploadItem } from '@studyhub/contract/schemas';
+import { identityOf, nameOf, type FileUpload } from '../uploads/describe-upload';
 
 /** pdf.js and the reader are a chunk of their own, fetched when a reader is first opened (decision 016). */
 const PdfReader = lazy(() => import(/* webpackChunkName: "pdf-reader" */ '@studyhub/shared/reader'));
 
-/** A pending upload in the in-page reader, from the signed links its list gave (decision 026). */
-export function UploadReader({ upload, onClose }: { upload: UploadItem; onClose(): void }) {
+/** A pending upload's PDF (notes or a question paper) in the in-page reader, from the signed links its list gave. */
+export function UploadReader({ upload, onClose }: { upload: FileUpload; onClose(): void }) {
   if (!upload.file) return null;
   return (
-    <Modal title={`${upload.subjectCode} · ${upload.unit}: ${upload.fileName}`} onClose={onClose}>
+    <Modal title={nameOf(upload)} onClose={onClose}>
       <Suspense fallback={<Spinner label="Loading the PDF reader" />}>
         <PdfReader
-          title={`${upload.subject} ${upload.unit} upload`}
+          title={`${upload.subject} ${identityOf(upload)} upload`}
           url={upload.file.url}
           downloadUrl={upload.file.downloadUrl}
         />

@@ -5,7 +5,7 @@ import { apiClient } from '@studyhub/shared';
 import type { MyUploadsPage, UploadItem } from '@studyhub/contract/schemas';
 import { renderWithProviders, TEACHER } from '@studyhub/shared/testing';
 import type * as Testing from '@studyhub/shared/testing';
-import { pendingUpload } from '../testing/upload-items';
+import { pendingPaper, pendingQuestion, pendingUpload } from '../testing/upload-items';
 import { MyUploadsPage as Page } from './my-uploads-page';
 
 jest.mock(
@@ -76,6 +76,32 @@ describe('MyUploadsPage (decision 026)', () => {
   it('says when there are none yet', async () => {
     get.mockResolvedValue({ data: { items: [], page: 1, pageSize: 25, total: 0 } });
     renderWithProviders(<Page />, { route: '/my-uploads', user: TEACHER });
-    expect(await screen.findByText('You have not uploaded any notes yet.')).toBeInTheDocument();
+    expect(await screen.findByText('You have not uploaded anything yet.')).toBeInTheDocument();
+  });
+});
+
+describe('MyUploadsPage: every kind (decision 034)', () => {
+  it('badges each upload with its kind; a paper reads in the reader, a question shows its words', async () => {
+    const items: UploadItem[] = [
+      pendingPaper('p1', { fileName: 'dbms-may-2024.pdf' }),
+      pendingQuestion('q1', { state: 'approved', decidedAt: '2025-05-10T08:00:00.000Z', expiresAt: null }),
+    ];
+    get.mockResolvedValue({ data: { items, page: 1, pageSize: 25, total: 2 } });
+    renderWithProviders(<Page />, { route: '/my-uploads', user: TEACHER });
+    const paper = await rowOf('dbms-may-2024.pdf');
+    expect(within(paper).getByText('Question paper')).toBeInTheDocument();
+    expect(paper).toHaveTextContent('CS-601 Machine Learning · May 2024 · 2019 scheme');
+    const question = await rowOf('bias–variance');
+    expect(within(question).getByText('Question')).toBeInTheDocument();
+    expect(question).toHaveTextContent('CS-601 Machine Learning · Unit 2');
+    expect(question).toHaveTextContent('“Explain the bias–variance trade-off.');
+    expect(question).toHaveTextContent('Live for students since 10 May 2025.');
+    expect(within(question).queryByRole('button', { name: 'Read' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(paper).getByRole('button', { name: 'Read' }));
+    const reader = await screen.findByRole('document', {
+      name: 'Machine Learning May 2024 · 2019 scheme upload',
+    });
+    expect(reader).toHaveAttribute('data-url', pendingPaper('p1').file!.url);
   });
 });

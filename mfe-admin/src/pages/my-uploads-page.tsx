@@ -8,8 +8,10 @@ import { DataTable, type Column } from '../components/data-table';
 import { PagedList } from '../components/paged-list';
 import { UploadReader } from '../components/upload-reader';
 import { formatDay } from '../format/dates';
+import { KindBadge } from '../components/kind-badge';
 import { usePagedList } from '../paging/use-paged-list';
 import { MY_UPLOADS_TEXTS } from '../texts';
+import { isFileUpload, quoteOf, titleOf, type FileUpload } from '../uploads/describe-upload';
 
 const Header = styled.div`
   display: flex;
@@ -33,6 +35,10 @@ const State = styled.strong<{ $state: UploadState }>`
         : $state === 'pending'
           ? theme.colors.warning
           : theme.colors.muted};
+`;
+
+const Title = styled.span`
+  overflow-wrap: anywhere;
 `;
 
 const Reason = styled.span`
@@ -65,15 +71,23 @@ function outcomeOf(upload: UploadItem): ReactNode {
  */
 export function MyUploadsPage() {
   const list = usePagedList(getMyUploads);
-  const [reading, setReading] = useState<UploadItem | null>(null);
+  const [reading, setReading] = useState<FileUpload | null>(null);
 
   const columns: Column<UploadItem>[] = [
     {
-      header: 'Notes',
+      header: 'Upload',
       rowHeader: true,
-      cell: (upload) => `${upload.subjectCode} ${upload.subject} · ${upload.unit}`,
+      cell: (upload) => (
+        <>
+          <KindBadge kind={upload.kind} />
+          <Title>{titleOf(upload)}</Title>
+        </>
+      ),
     },
-    { header: 'File', cell: (upload) => upload.fileName },
+    {
+      header: 'File or question',
+      cell: (upload) => <Title>{isFileUpload(upload) ? upload.fileName : quoteOf(upload.text)}</Title>,
+    },
     {
       header: 'Uploaded',
       cell: (upload) => <time dateTime={upload.uploadedAt}>{formatDay(upload.uploadedAt)}</time>,
@@ -86,7 +100,7 @@ export function MyUploadsPage() {
     {
       header: 'Read',
       cell: (upload) =>
-        upload.file ? (
+        isFileUpload(upload) && upload.file ? (
           <Button $variant="secondary" onClick={() => setReading(upload)}>
             Read
           </Button>

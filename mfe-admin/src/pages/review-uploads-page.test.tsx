@@ -5,7 +5,7 @@ import { apiClient } from '@studyhub/shared';
 import type { ReviewItem, ReviewPage } from '@studyhub/contract/schemas';
 import { ADMIN, httpError, renderWithProviders } from '@studyhub/shared/testing';
 import type * as Testing from '@studyhub/shared/testing';
-import { queuedUpload } from '../testing/upload-items';
+import { pendingPaper, pendingQuestion, queued, queuedUpload } from '../testing/upload-items';
 import { ReviewUploadsPage } from './review-uploads-page';
 
 jest.mock(
@@ -128,5 +128,87 @@ describe('ReviewUploadsPage (decision 026)', () => {
     get.mockResolvedValue({ data: pageOf([]) });
     renderPage();
     expect(await screen.findByText('Nothing is waiting for review.')).toBeInTheDocument();
+  });
+});
+
+describe('ReviewUploadsPage: papers and questions (decision 034)', () => {
+  const PAPER = queued(pendingPaper('p1'));
+  const QUESTION = queued(pendingQuestion('q1'));
+
+  beforeEach(() => {
+    get.mockResolvedValue({ data: pageOf([queuedUpload('u1'), PAPER, QUESTION]) });
+  });
+
+  it('badges each item with its kind and names it by unit, session or question', async () => {
+    renderPage();
+    const [note, paper, question] = [await item(0), await item(1), await item(2)];
+    expect(within(note).getByText('Notes')).toBeInTheDocument();
+    expect(within(paper).getByText('Question paper')).toBeInTheDocument();
+    expect(
+      within(paper).getByRole('heading', { name: 'CS-601 Machine Learning · May 2024 · 2019 scheme' }),
+    ).toBeInTheDocument();
+    expect(paper).toHaveTextContent('p1.pdf · 820 KB · 9 May 2025');
+    expect(within(question).getByText('Question')).toBeInTheDocument();
+    expect(
+      within(question).getByRole('heading', { name: 'CS-601 Machine Learning · Unit 2' }),
+    ).toBeInTheDocument();
+    expect(question.querySelector('blockquote')?.textContent).toBe(QUESTION.text);
+    expect(question).toHaveTextContent('10 marks · Asked in May 2024, Dec 2023');
+    expect(question).toHaveTextContent('From Meera Teacher (meera@example.com)');
+  });
+
+  it('reads a paper in the reader; a question has nothing to read', async () => {
+    renderPage();
+    expect(within(await item(2)).queryByRole('button', { name: 'Read' })).not.toBeInTheDocument();
+    await userEvent.click(within(await item(1)).getByRole('button', { name: 'Read' }));
+    const dialog = screen.getByRole('dialog', { name: 'CS-601 · May 2024 · 2019 scheme: p1.pdf' });
+    const reader = await within(dialog).findByRole('document', {
+      name: 'Machine Learning May 2024 · 2019 scheme upload',
+    });
+    expect(reader).toHaveAttribute('data-url', PAPER.file!.url);
+  });
+
+  it('approves a question and rejects a paper, each through the same decision call', async () => {
+    post.mockResolvedValueOnce({
+      data: {
+        message: 'Approved. Students can now see this question.',
+        upload: { ...QUESTION, state: 'approved' },
+      },
+    });
+    renderPage();
+    await userEvent.click(within(await item(2)).getByRole('button', { name: 'Approve' }));
+    expect(post).toHaveBeenCalledWith('/api/admin/reviews/q1', { decision: 'approve' }, undefined);
+    expect(await screen.findByText('Approved. Students can now see this question.')).toBeInTheDocument();
+    expect(screen.getAllByTestId('review-item')).toHaveLength(2);
+
+    post.mockResolvedValueOnce({
+      data: {
+        message: 'Rejected. The teacher will see your reason.',
+        upload: { ...PAPER, state: 'rejected' },
+      },
+    });
+    await userEvent.click(within(await item(1)).getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject this upload?' });
+    expect(dialog).toHaveTextContent('CS-601 · May 2024 · 2019 scheme: p1.pdf');
+    await userEvent.type(
+      within(dialog).getByLabelText('Reason (the teacher will read it)'),
+      'Wrong subject.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(post).toHaveBeenLastCalledWith(
+      '/api/admin/reviews/p1',
+      { decision: 'reject', reason: 'Wrong subject.' },
+      undefined,
+    );
+    expect(await screen.findByText('Rejected. The teacher will see your reason.')).toBeInTheDocument();
+    expect(screen.getAllByTestId('review-item')).toHaveLength(1);
+  });
+
+  it('quotes the start of a question in the rejection dialog', async () => {
+    renderPage();
+    await userEvent.click(within(await item(2)).getByRole('button', { name: 'Reject' }));
+    expect(screen.getByRole('dialog', { name: 'Reject this upload?' })).toHaveTextContent(
+      'CS-601 · Unit 2: “Explain the bias–variance trade-off. (a) with a diagram (b)…”',
+    );
   });
 });

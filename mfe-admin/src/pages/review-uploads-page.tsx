@@ -8,6 +8,7 @@ import {
   Muted,
   Page,
   PageTitle,
+  formatSize,
   serverMessageOr,
   useMutation,
 } from '@studyhub/shared';
@@ -17,10 +18,11 @@ import { CardList } from '../components/card-list';
 import { PagedList } from '../components/paged-list';
 import { RejectDialog } from '../components/reject-dialog';
 import { UploadReader } from '../components/upload-reader';
+import { KindBadge } from '../components/kind-badge';
 import { formatDay, formatMoment } from '../format/dates';
-import { formatSize } from '../format/sizes';
 import { usePagedList } from '../paging/use-paged-list';
 import { REVIEW_TEXTS } from '../texts';
+import { nameOf, questionFacts, titleOf, type FileUpload } from '../uploads/describe-upload';
 
 const Facts = styled.p`
   margin: 0;
@@ -37,8 +39,25 @@ const Intro = styled(Muted)`
   margin: 0 0 20px;
 `;
 
-/** "CS-601 · Unit 3: ml-unit-3.pdf": how the page and its dialogs name an upload. */
-const nameOf = (upload: ReviewItem) => `${upload.subjectCode} · ${upload.unit}: ${upload.fileName}`;
+/** A proposed question as its teacher wrote it, lines kept: what the admin judges. */
+const QuestionText = styled.blockquote`
+  margin: 0;
+  padding: 10px 14px;
+  border-left: 4px solid ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: 8px;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const ReviewCard = styled(Card)`
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+    line-height: 1.3;
+    overflow-wrap: anywhere;
+  }
+`;
 
 function uploaderOf(upload: ReviewItem): string {
   if (!upload.uploader || upload.uploader.name === null) return REVIEW_TEXTS.deletedUploader;
@@ -54,7 +73,7 @@ const fetchQueue = (page: number, signal: AbortSignal) => getReviewQueue({ page 
  */
 export function ReviewUploadsPage() {
   const list = usePagedList(fetchQueue);
-  const [reading, setReading] = useState<ReviewItem | null>(null);
+  const [reading, setReading] = useState<FileUpload | null>(null);
   const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
 
   const decision = useMutation(
@@ -91,18 +110,29 @@ export function ReviewUploadsPage() {
           <CardList>
             {uploads.map((upload) => (
               <li key={upload._id}>
-                <Card data-testid="review-item">
-                  <h2>
-                    {upload.subjectCode} {upload.subject} · {upload.unit}
-                  </h2>
+                <ReviewCard data-testid="review-item" data-kind={upload.kind}>
+                  <div>
+                    <KindBadge kind={upload.kind} />
+                  </div>
+                  <h2>{titleOf(upload)}</h2>
                   <Facts>
                     {upload.branch} | {upload.year} | {upload.semester}
                   </Facts>
                   <Facts>
                     {REVIEW_TEXTS.from} {uploaderOf(upload)}
                   </Facts>
+                  {upload.kind === 'question' && (
+                    <>
+                      <QuestionText>{upload.text}</QuestionText>
+                      {questionFacts(upload) && <Facts>{questionFacts(upload)}</Facts>}
+                    </>
+                  )}
                   <Muted>
-                    {upload.fileName} · {formatSize(upload.size)} ·{' '}
+                    {upload.kind !== 'question' && (
+                      <>
+                        {upload.fileName} · {formatSize(upload.size)} ·{' '}
+                      </>
+                    )}
                     <time dateTime={upload.uploadedAt}>{formatMoment(upload.uploadedAt)}</time>
                     {upload.expiresAt && (
                       <>
@@ -113,9 +143,11 @@ export function ReviewUploadsPage() {
                     )}
                   </Muted>
                   <Actions>
-                    <Button $variant="secondary" onClick={() => setReading(upload)}>
-                      {REVIEW_TEXTS.read}
-                    </Button>
+                    {upload.kind !== 'question' && (
+                      <Button $variant="secondary" onClick={() => setReading(upload)}>
+                        {REVIEW_TEXTS.read}
+                      </Button>
+                    )}
                     <Button
                       disabled={busyId !== null}
                       onClick={() => void decision.run(upload, { decision: 'approve' })}
@@ -126,7 +158,7 @@ export function ReviewUploadsPage() {
                       {REVIEW_TEXTS.reject}
                     </Button>
                   </Actions>
-                </Card>
+                </ReviewCard>
               </li>
             ))}
           </CardList>

@@ -73,7 +73,7 @@ describe('UploadNotesPage access (decision 026)', () => {
   it('a teacher gets the form, told that an admin reviews it first, with a link to My uploads', () => {
     renderPage(TEACHER);
     expect(field('PDF file')).toBeInTheDocument();
-    expect(screen.getByText(/Students see your notes once an admin approves them/)).toBeInTheDocument();
+    expect(screen.getByText(/Students see what you upload once an admin approves it/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My uploads' })).toHaveAttribute('href', '/my-uploads');
   });
 

@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
   Button,
-  FieldHint,
-  fieldControlStyle,
   Muted,
   Notice,
   PageTitle,
@@ -17,12 +15,26 @@ import {
 } from '@studyhub/shared';
 import { mayOpen } from '@studyhub/contract';
 import { PATHS, UPLOAD_TIMEOUT_MS } from '@studyhub/contract';
-import { uploadNote } from '../api/upload-note';
+import { QUESTION_MAX_LENGTH, SCHEME_MAX_LENGTH, type UploadKind } from '@studyhub/contract/schemas';
 import { FormCard, FormPage, FormProblem } from '../components/form-card';
 import { ProgressBar } from '../components/progress-bar';
 import { UPLOAD_TEXTS } from '../texts';
+import { AskedInField } from '../upload/asked-in-field';
+import { sessionMonths } from '../upload/exam-sessions';
+import { KindChoice } from '../upload/kind-choice';
+import { PdfFileField, usePdfChoice } from '../upload/pdf-file-field';
+import { draftProblems, sendUpload } from '../upload/send-upload';
+import { SessionSelects } from '../upload/session-selects';
+import { TextField } from '../upload/text-field';
 import {
-  nextUnit,
+  EMPTY_DRAFT,
+  missingFields,
+  nextDraft,
+  withChanges,
+  type DraftField,
+  type UploadDraft,
+} from '../upload/upload-draft';
+import {
   semesterLabel,
   semestersOf,
   subjectOptionLabel,
@@ -33,33 +45,6 @@ import {
 } from '../upload/upload-options';
 import { useUploadProgress } from '../upload/use-upload-progress';
 import { UPLOAD_FAILURE_TOAST_MS, UPLOAD_FORM_RESET_MS, UPLOAD_SUCCESS_TOAST_MS } from '../constants';
-
-const FileBox = styled.div`
-  display: grid;
-  gap: 6px;
-  label {
-    font-weight: 600;
-  }
-  input {
-    ${fieldControlStyle}
-    border: 1px dashed ${({ theme }) => theme.colors.border};
-  }
-`;
-
-interface Fields {
-  branch: string;
-  year: string;
-  /** The semester number as text ("5"), sent as "Semester 5". */
-  semester: string;
-  subject: string;
-  unit: string;
-}
-
-const EMPTY: Fields = { branch: '', year: '', semester: '', subject: '', unit: '' };
-
-type Required = keyof Fields | 'file';
-
-const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
 function isTimeout(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -72,8 +57,9 @@ export interface UploadNotesPageProps {
 }
 
 /**
- * /admin/upload-notes (product §2, §4, §5): the note upload form, for teachers and admins. An admin's upload is
- * published at once; a teacher's waits for an admin's review (decision 026).
+ * /admin/upload-notes (product §2, §4, §5): the upload form for teachers and admins — a unit's notes, a question
+ * paper or an important question (decision 034). An admin's upload is published at once; a teacher's waits for
+ * an admin's review (decision 026).
  */
 export function UploadNotesPage({ uploadTimeoutMs }: UploadNotesPageProps) {
   // The server's UPLOAD_TIMEOUT_S when it has told us, else product §9's 10 s.
@@ -101,20 +87,29 @@ const Intro = styled(Muted)`
   margin: 0 0 20px;
 `;
 
+/** What a successful upload of each kind says, live or waiting for review. */
+const SUCCESS_TEXTS: Record<UploadKind, Record<'approved' | 'pending', string>> = {
+  note: { approved: UPLOAD_TEXTS.success, pending: UPLOAD_TEXTS.submitted },
+  paper: { approved: UPLOAD_TEXTS.success, pending: UPLOAD_TEXTS.submitted },
+  question: { approved: UPLOAD_TEXTS.questionAdded, pending: UPLOAD_TEXTS.questionSubmitted },
+};
+
+type Problems = Partial<Record<DraftField, string>>;
+
+const MISSING_TEXTS: Partial<Record<DraftField, string>> = UPLOAD_TEXTS.missing;
+
 /** `reviewed`: the uploader is a teacher, whose uploads wait for an admin (the server decides that again). */
 function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; reviewed: boolean }) {
-  const fileId = useId();
-  const fileHintId = `${fileId}-hint`;
-  const fileInput = useRef<HTMLInputElement>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [kind, setKind] = useState<UploadKind>('note');
+  const { input: fileInput, file, notPdf, choose: chooseFile, clear: clearFile } = usePdfChoice();
+  const [draft, setDraft] = useState<UploadDraft>(EMPTY_DRAFT);
   const [problem, setProblem] = useState<string | null>(null);
-  /** The fields a submit found empty, each marked where it is until it is filled. */
-  const [missing, setMissing] = useState<ReadonlySet<Required>>(new Set());
+  /** What a submit found empty or wrong, each marked at its field until it is changed. */
+  const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   const progress = useUploadProgress();
+  const withFile = kind !== 'question';
 
   useEffect(
     () => () => {
@@ -123,43 +118,34 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
     [],
   );
 
-  const semesters = semestersOf(fields.year);
-  const subjects = fields.branch && fields.semester ? subjectsFor(fields.branch, fields.semester) : [];
-  const units = fields.subject ? unitOptions(fields.subject) : [];
-  const noSubjects = Boolean(fields.branch && fields.semester) && subjects.length === 0;
+  const semesters = semestersOf(draft.year);
+  const subjects = draft.branch && draft.semester ? subjectsFor(draft.branch, draft.semester) : [];
+  const units = draft.subject ? unitOptions(draft.subject) : [];
+  const noSubjects = Boolean(draft.branch && draft.semester) && subjects.length === 0;
 
-  const filled = (names: readonly Required[]) =>
-    setMissing((current) => new Set([...current].filter((name) => !names.includes(name))));
-  const missingText = (name: Required) => (missing.has(name) ? UPLOAD_TEXTS.missing[name] : undefined);
+  const settled = (names: readonly DraftField[]) =>
+    setProblems((current) =>
+      Object.fromEntries(Object.entries(current).filter(([name]) => !names.includes(name as DraftField))),
+    );
 
   // Each choice clears the choices that depend on it (product §4: the year resets the semester).
-  const choose = (changes: Partial<Fields>) => {
+  const choose = (changes: Partial<UploadDraft>) => {
     setProblem(null);
-    filled(Object.entries(changes).flatMap(([name, value]) => (value ? [name as Required] : [])));
-    setFields((current) => ({ ...current, ...changes }));
+    settled(Object.entries(changes).flatMap(([name, value]) => (String(value) ? [name as DraftField] : [])));
+    setDraft((current) => withChanges(current, changes, sessionMonths));
   };
 
-  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+  function chooseKind(next: UploadKind) {
+    setKind(next);
     setProblem(null);
-    filled(['file']);
-    const chosen = event.target.files?.[0] ?? null;
-    if (chosen && !isPdf(chosen)) {
-      setFile(null);
-      setFileProblem(UPLOAD_TEXTS.notPdf);
-      event.target.value = '';
-      return;
-    }
-    setFileProblem(null);
-    setFile(chosen);
+    setProblems({});
   }
 
-  // A teacher uploads a subject unit by unit: the subject stays chosen and the next unit is picked.
-  function readyForNextUnit() {
-    setFields((current) => ({ ...current, unit: nextUnit(current.subject, current.unit) }));
-    setFile(null);
-    setFileProblem(null);
+  // The next upload goes on from this one: the subject stays (nextDraft says what else).
+  function readyForNext() {
+    setDraft((current) => nextDraft(kind, current));
+    clearFile();
     setProblem(null);
-    if (fileInput.current) fileInput.current.value = '';
     progress.reset();
     setBusy(false);
   }
@@ -167,37 +153,44 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const { branch, year, semester, subject, unit } = fields;
-    const empty = (Object.entries({ file, branch, year, semester, subject, unit }) as [Required, unknown][])
-      .filter(([, value]) => !value)
-      .map(([name]) => name);
-    setMissing(new Set(empty));
-    if (!file || !branch || !year || !semester || !subject || !unit) {
-      setProblem(UPLOAD_TEXTS.allFieldsRequired);
+    const empty = missingFields(kind, draft, file !== null);
+    if (empty.length > 0) {
+      setProblems(Object.fromEntries(empty.map((name) => [name, MISSING_TEXTS[name]])));
+      setProblem(kind === 'note' ? UPLOAD_TEXTS.allFieldsRequired : UPLOAD_TEXTS.fillMarked);
       return;
     }
+    const wrong = draftProblems(kind, draft);
+    if (Object.keys(wrong).length > 0) {
+      setProblems(wrong);
+      setProblem(UPLOAD_TEXTS.correctMarked);
+      return;
+    }
+    setProblems({});
     setProblem(null);
     setBusy(true);
-    progress.start();
+    if (withFile) progress.start();
+    const failure = withFile ? UPLOAD_TEXTS.failure : UPLOAD_TEXTS.questionFailure;
     try {
-      const reply = await uploadNote(
-        file,
-        { branch, year, semester: semesterLabel(semester), subject, unit },
-        { timeoutMs: uploadTimeoutMs, onProgress: progress.report },
-      );
-      progress.finish();
-      notify.success(reply.state === 'pending' ? UPLOAD_TEXTS.submitted : UPLOAD_TEXTS.success, {
-        autoClose: UPLOAD_SUCCESS_TOAST_MS,
+      const state = await sendUpload(kind, draft, file, {
+        timeoutMs: uploadTimeoutMs,
+        onProgress: progress.report,
       });
-      resetTimer.current = setTimeout(readyForNextUnit, UPLOAD_FORM_RESET_MS);
+      notify.success(SUCCESS_TEXTS[kind][state], { autoClose: UPLOAD_SUCCESS_TOAST_MS });
+      if (withFile) {
+        // The full bar stays a moment before the form is ready for the next file.
+        progress.finish();
+        resetTimer.current = setTimeout(readyForNext, UPLOAD_FORM_RESET_MS);
+      } else {
+        readyForNext();
+      }
     } catch (error) {
       progress.reset();
       setBusy(false);
-      notify.error(UPLOAD_TEXTS.failure, { autoClose: UPLOAD_FAILURE_TOAST_MS });
+      notify.error(failure, { autoClose: UPLOAD_FAILURE_TOAST_MS });
       const detail = isTimeout(error)
         ? UPLOAD_TEXTS.timedOut(Math.round(uploadTimeoutMs / 1000))
         : apiErrorMessage(error, '');
-      setProblem(detail ? `${UPLOAD_TEXTS.failure} ${detail}` : UPLOAD_TEXTS.failure);
+      setProblem(detail ? `${failure} ${detail}` : failure);
     }
   }
 
@@ -210,77 +203,130 @@ function UploadForm({ uploadTimeoutMs, reviewed }: { uploadTimeoutMs: number; re
         </Intro>
       )}
       <FormCard noValidate onSubmit={submit} aria-labelledby="upload-title" aria-busy={busy}>
-        <FileBox>
-          <label htmlFor={fileId}>PDF file</label>
-          <input
-            ref={fileInput}
-            id={fileId}
-            type="file"
-            name="pdf"
-            accept="application/pdf,.pdf"
+        <KindChoice kind={kind} disabled={busy} onChange={chooseKind} />
+        {withFile && (
+          <PdfFileField
+            inputRef={fileInput}
+            file={file}
+            notPdf={notPdf}
+            missing={Boolean(problems.file)}
             disabled={busy}
-            onChange={chooseFile}
-            aria-invalid={fileProblem || missing.has('file') ? true : undefined}
-            aria-describedby={fileHintId}
+            onChange={(event) => {
+              chooseFile(event);
+              setProblem(null);
+              settled(['file']);
+            }}
           />
-          {fileProblem || missing.has('file') ? (
-            <FormProblem id={fileHintId} role={fileProblem ? 'alert' : undefined}>
-              {fileProblem ?? UPLOAD_TEXTS.missing.file}
-            </FormProblem>
-          ) : (
-            <FieldHint id={fileHintId}>{file ? `Chosen: ${file.name}` : 'PDF files only.'}</FieldHint>
-          )}
-        </FileBox>
+        )}
         <SelectField
           label="Branch"
           placeholder="Select branch"
-          value={fields.branch}
-          problem={missingText('branch')}
+          value={draft.branch}
+          problem={problems.branch}
           disabled={busy}
           options={UPLOAD_BRANCHES.map((branch) => ({ value: branch, label: branch }))}
-          onChange={(branch) => choose({ branch, subject: '', unit: '' })}
+          onChange={(branch) => choose({ branch })}
         />
         <SelectField
           label="Year"
           placeholder="Select year"
-          value={fields.year}
-          problem={missingText('year')}
+          value={draft.year}
+          problem={problems.year}
           disabled={busy}
           options={UPLOAD_YEARS.map((year) => ({ value: year, label: year }))}
-          onChange={(year) => choose({ year, semester: '', subject: '', unit: '' })}
+          onChange={(year) => choose({ year })}
         />
         <SelectField
           label="Semester"
           placeholder="Select semester"
-          value={fields.semester}
-          problem={missingText('semester')}
+          value={draft.semester}
+          problem={problems.semester}
           disabled={busy || semesters.length === 0}
           options={semesters.map((semester) => ({ value: String(semester), label: semesterLabel(semester) }))}
-          onChange={(semester) => choose({ semester, subject: '', unit: '' })}
+          onChange={(semester) => choose({ semester })}
         />
         <SelectField
           label="Subject"
           placeholder="Select subject"
-          value={fields.subject}
-          problem={missingText('subject')}
+          value={draft.subject}
+          problem={problems.subject}
           disabled={busy || subjects.length === 0}
           options={subjects.map((subject) => ({ value: subject.code, label: subjectOptionLabel(subject) }))}
-          onChange={(subject) => choose({ subject, unit: '' })}
+          onChange={(subject) => choose({ subject })}
           hint={noSubjects ? UPLOAD_TEXTS.noSubjects : undefined}
         />
-        <SelectField
-          label="Unit"
-          placeholder="Select unit"
-          value={fields.unit}
-          problem={missingText('unit')}
-          disabled={busy || units.length === 0}
-          options={units}
-          onChange={(unit) => choose({ unit })}
-        />
-        {(busy || progress.percent > 0) && <ProgressBar percent={progress.percent} label="Upload progress" />}
+        {kind !== 'paper' && (
+          <SelectField
+            label="Unit"
+            placeholder="Select unit"
+            value={draft.unit}
+            problem={problems.unit}
+            disabled={busy || units.length === 0}
+            options={units}
+            onChange={(unit) => choose({ unit })}
+          />
+        )}
+        {kind === 'paper' && (
+          <>
+            <SessionSelects
+              label="Exam"
+              month={draft.sessionMonth}
+              year={draft.sessionYear}
+              disabled={busy}
+              problems={{ month: problems.sessionMonth, year: problems.sessionYear }}
+              onChange={({ month, year }) =>
+                choose({
+                  ...(month !== undefined ? { sessionMonth: month } : {}),
+                  ...(year !== undefined ? { sessionYear: year } : {}),
+                })
+              }
+            />
+            <TextField
+              label="Scheme (optional)"
+              value={draft.scheme}
+              maxLength={SCHEME_MAX_LENGTH}
+              disabled={busy}
+              hint={UPLOAD_TEXTS.schemeHint}
+              problem={problems.scheme}
+              onChange={(scheme) => choose({ scheme })}
+            />
+          </>
+        )}
+        {kind === 'question' && (
+          <>
+            <TextField
+              label="Question"
+              multiline
+              value={draft.text}
+              maxLength={QUESTION_MAX_LENGTH}
+              disabled={busy}
+              hint={UPLOAD_TEXTS.questionLength(draft.text.length, QUESTION_MAX_LENGTH)}
+              problem={problems.text}
+              onChange={(text) => choose({ text })}
+            />
+            <TextField
+              label="Marks (optional)"
+              numeric
+              value={draft.marks}
+              disabled={busy}
+              hint={UPLOAD_TEXTS.marksHint}
+              problem={problems.marks}
+              onChange={(marks) => choose({ marks })}
+            />
+            <AskedInField
+              sessions={draft.askedIn}
+              disabled={busy}
+              problem={problems.askedIn}
+              onChange={(askedIn) => choose({ askedIn })}
+            />
+          </>
+        )}
+        {withFile && (busy || progress.percent > 0) && (
+          <ProgressBar percent={progress.percent} label="Upload progress" />
+        )}
         {problem && <FormProblem role="alert">{problem}</FormProblem>}
         <Button type="submit" disabled={busy}>
-          {busy ? 'Uploading...' : 'Upload'}
+          {withFile ? (busy ? 'Uploading...' : 'Upload') : busy ? 'Sending...' : 'Send question'}
         </Button>
       </FormCard>
     </FormPage>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { progressPercent } from '../api/upload-note';
+import { progressPercent } from '../api/send-pdf';
 import { progressTone, simulatedStep } from './progress';
 
 describe('progressTone', () => {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Breadcrumb, ButtonLink, Grid, Page, PageTitle } from '@studyhub/shared';
-import { PATHS, YEARS, yearPath } from '@studyhub/contract';
+import { Breadcrumb, Page, PageTitle } from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
 import { SubjectSearchBox } from '@studyhub/shared/search';
+import { YearChoice } from '../year/year-choice';
 
 const Search = styled(SubjectSearchBox)`
   margin: 0 0 28px;
@@ -30,13 +31,7 @@ export function NotesPage() {
         onValueChange={setQuery}
         onPick={(hit) => navigate(hit.path, { state: hit.state })}
       />
-      <Grid $min="200px">
-        {YEARS.map((year) => (
-          <ButtonLink key={year.key} to={yearPath(year.number)}>
-            {year.label}
-          </ButtonLink>
-        ))}
-      </Grid>
+      <YearChoice kind="notes" />
     </Page>
   );
 }

@@ -9,6 +9,7 @@ import type { AvailableUnit, UnitsReply } from '@studyhub/contract/schemas';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
 import type * as Testing from '@studyhub/shared/testing';
 import { NotesArea } from '../notes-area';
+import { answerAvailabilityOf } from '../testing/availability';
 
 // The reader (pdf.js) is shared's and tested there; the browser suite (e2e/tests/reader.e2e.ts) draws real PDFs.
 // Here it shows what the page handed it.
@@ -42,9 +43,19 @@ function renderSubject(code: string, state?: unknown) {
   );
 }
 
+/** The units call answers `units`; the availability read (the links' counts) never answers. */
+function answerUnits(code: string, units: number[]) {
+  get.mockImplementation(((url: string) =>
+    url === '/api/notes/units'
+      ? Promise.resolve(reply(code, units))
+      : new Promise(() => undefined)) as never);
+}
+
+const unitsCalls = () => get.mock.calls.filter(([url]) => url === '/api/notes/units');
+
 /** Renders the page with the units call answering `units` (the unit numbers that have a file). */
 async function renderWithFiles(code: string, units: number[], state: unknown = THIRD_YEAR_SEM_5) {
-  get.mockResolvedValue(reply(code, units));
+  answerUnits(code, units);
   renderSubject(code, state);
   await waitFor(() => expect(screen.queryByText(CHECKING)).not.toBeInTheDocument());
 }
@@ -146,14 +157,14 @@ describe('SubjectPage with context', () => {
     expect(unitCards()).toHaveLength(count);
   });
 
-  it('says so when a subject lists no units, and asks the server nothing', () => {
+  it('says so when a subject lists no units, and asks nothing about units', () => {
     renderSubject('BT-108', { branch: 'CSE', year: 'FirstYear', semester: '1' });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Swachh Bharat Summer Internship - Units' }),
     ).toBeInTheDocument();
     expect(screen.getByText('No units are listed for this subject.')).toBeInTheDocument();
     expect(unitCards()).toHaveLength(0);
-    expect(get).not.toHaveBeenCalled();
+    expect(unitsCalls()).toHaveLength(0);
   });
 
   it('finds the subject whatever the case of the code in the address, and asks by its real code', async () => {
@@ -228,7 +239,7 @@ describe('SubjectPage unit availability', () => {
 
   it('asks with the branch of the navigation state', async () => {
     await renderWithFiles('CS-501', [], { branch: 'CSE', year: 'Third Year', semester: 'Semester 5' });
-    expect(get).toHaveBeenCalledTimes(1);
+    expect(unitsCalls()).toHaveLength(1);
     expect(get).toHaveBeenCalledWith('/api/notes/units', {
       params: { subject: 'CS-501', branch: 'CSE' },
       signal: expect.any(AbortSignal),
@@ -309,7 +320,7 @@ describe('SubjectPage preview', () => {
       navigate = useNavigate();
       return null;
     }
-    get.mockResolvedValue(reply('CS-501', [1, 2]));
+    answerUnits('CS-501', [1, 2]);
     renderWithProviders(
       <>
         <Routes>
@@ -336,5 +347,28 @@ describe('SubjectPage preview', () => {
     // ✕ went back like Back (no second subject-page entry): Forward opens the reader again.
     await act(async () => navigate(1));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('SubjectPage links to the subject’s papers and questions', () => {
+  it('names each with its count once the availability read answers', async () => {
+    answerAvailabilityOf({ 'CS-501': { units: [1], papers: 3, questions: 0 } }, (url) =>
+      url === '/api/notes/units' ? Promise.resolve(reply('CS-501', [1])) : new Promise(() => undefined),
+    );
+    renderSubject('CS-501', THIRD_YEAR_SEM_5);
+    const more = screen.getByRole('navigation', { name: 'More for this subject' });
+    expect(
+      within(more)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Papers', 'Questions']);
+    expect(await within(more).findByRole('link', { name: 'Papers (3)' })).toHaveAttribute(
+      'href',
+      '/papers/CS-501',
+    );
+    expect(within(more).getByRole('link', { name: 'Questions (0)' })).toHaveAttribute(
+      'href',
+      '/questions/CS-501',
+    );
   });
 });

@@ -1,5 +1,4 @@
-import { lazy, Suspense } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   Breadcrumb,
@@ -12,15 +11,16 @@ import {
   Notice,
   Page,
   PageTitle,
-  Spinner,
 } from '@studyhub/shared';
 import { MESSAGES, PATHS, yearInfo, yearPath } from '@studyhub/contract';
 import { findSubject, subjectUnits, type Unit } from '@studyhub/contract/catalog';
-import { Modal } from '@studyhub/shared/modal';
 import type { AvailableUnit } from '@studyhub/contract/schemas';
+import { PdfPreview } from '../reader/pdf-preview';
+import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
+import { RelatedResources } from '../subject/related-resources';
+import { SubjectNotFound, WaysOn } from '../subject/subject-not-found';
 import { readSubjectContext } from '../subject-context';
 import { useUnitAvailability, type UnitAvailability } from '../use-unit-availability';
-import { readerUnitOf, useWarmReader } from './reader-entry';
 
 export const AVAILABILITY_TEXTS = {
   checking: 'Checking which units are available…',
@@ -37,13 +37,6 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: 10px;
   margin-top: auto;
-`;
-
-const WaysOn = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 10px;
-  margin-top: 16px;
 `;
 
 const Status = styled(Muted)`
@@ -63,16 +56,10 @@ function availabilityLine(availability: UnitAvailability, units: readonly Unit[]
   return <Status role="status">{AVAILABILITY_TEXTS.count(withNotes, units.length)}</Status>;
 }
 
-/**
- * pdf.js and the reader are a chunk of their own, never in the page's first load: fetched when the page idles
- * with a file to show (useWarmReader), or when a student opens a preview first.
- */
-const PdfReader = lazy(() => import(/* webpackChunkName: "pdf-reader" */ '@studyhub/shared/reader'));
-
 export function SubjectPage() {
   const { subjectCode = '' } = useParams();
   const location = useLocation();
-  const navigate = useNavigate();
+  const reader = useReaderEntry();
   const context = readSubjectContext(location.state);
   const subject = findSubject(subjectCode);
   // Nothing to ask about for a subject that lists no units, or one reached without its context.
@@ -82,20 +69,7 @@ export function SubjectPage() {
 
   // A code no subject has is "not found" however it was reached (a typed or old link has no state either).
   if (!subject) {
-    return (
-      <Page>
-        <PageTitle>{MESSAGES.subjectNotFound}</PageTitle>
-        <Notice>
-          <Muted>No subject has the code “{subjectCode}”.</Muted>
-          <WaysOn aria-label="Ways on">
-            <ButtonLink to={PATHS.notes}>Search the notes</ButtonLink>
-            <ButtonLink to={PATHS.home} $variant="secondary">
-              Home
-            </ButtonLink>
-          </WaysOn>
-        </Notice>
-      </Page>
-    );
+    return <SubjectNotFound code={subjectCode} wayOn={{ label: 'Search the notes', to: PATHS.notes }} />;
   }
   if (!context) {
     const year = yearInfo(subject.year);
@@ -115,12 +89,8 @@ export function SubjectPage() {
   const units = subjectUnits(subject);
   const fileOf = (unit: Unit) =>
     availability.status === 'ready' ? availability.units.get(unit.number) : undefined;
-  // The open reader is a history entry of its own (same address, the unit in its state): the phone's Back
-  // closes it and leaves the student on this page; Forward opens it again.
-  const previewUnit = units.find((unit) => unit.number === readerUnitOf(location.state));
+  const previewUnit = units.find((unit) => unit.number === reader.shown);
   const previewFile = previewUnit && fileOf(previewUnit);
-  const openPreview = (unit: Unit) =>
-    navigate(location, { state: { ...(location.state as object), reader: unit.number } });
 
   return (
     <Page>
@@ -133,6 +103,7 @@ export function SubjectPage() {
         ]}
       />
       <PageTitle>{subject.name} - Units</PageTitle>
+      <RelatedResources subject={subject} current="notes" />
       {units.length > 0 && availabilityLine(availability, units)}
       {units.length === 0 && (
         <Notice>
@@ -147,25 +118,19 @@ export function SubjectPage() {
             <UnitActions
               file={fileOf(unit)}
               checked={availability.status === 'ready'}
-              onPreview={() => openPreview(unit)}
+              onPreview={() => reader.open(unit.number)}
             />
           </Card>
         ))}
       </Grid>
       {previewUnit && previewFile && (
         // ✕ and Escape go back: the entry the reader added goes, as Back would take it.
-        <Modal
+        <PdfPreview
           title={`${subject.code} · ${previewUnit.title}: ${previewUnit.description}`}
-          onClose={() => navigate(-1)}
-        >
-          <Suspense fallback={<Spinner label="Loading the PDF reader" />}>
-            <PdfReader
-              title={`${subject.name} ${previewUnit.title} notes`}
-              url={previewFile.url}
-              downloadUrl={previewFile.downloadUrl}
-            />
-          </Suspense>
-        </Modal>
+          documentName={`${subject.name} ${previewUnit.title} notes`}
+          file={previewFile}
+          onClose={reader.close}
+        />
       )}
     </Page>
   );

@@ -6,6 +6,7 @@ import { apiClient } from '@studyhub/shared';
 import { areaRoutes } from '@studyhub/contract';
 import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
 import { NotesArea } from '../notes-area';
+import { answerAvailabilityOf } from '../testing/availability';
 
 function StateProbe() {
   return <pre data-testid="state">{JSON.stringify(useLocation().state)}</pre>;
@@ -184,17 +185,13 @@ describe('Third year page', () => {
   );
 });
 
-/** The availability call answers `subjects`; every other call (the subject page's) never does. */
+/** The availability call answers `subjects` (their units with notes); every other call never does. */
 function answerAvailability(subjects: Record<string, number[]>) {
-  jest.spyOn(apiClient, 'get').mockImplementation(((url: string) =>
-    url === '/api/notes/availability'
-      ? Promise.resolve({
-          data: {
-            branch: 'CSE',
-            subjects: Object.fromEntries(Object.entries(subjects).map(([code, units]) => [code, { units }])),
-          },
-        })
-      : new Promise(() => undefined)) as never);
+  answerAvailabilityOf(
+    Object.fromEntries(
+      Object.entries(subjects).map(([code, units]) => [code, { units, papers: 0, questions: 0 }]),
+    ),
+  );
 }
 
 describe('Third year page: which subjects have notes', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { countUnitsWithNotes, unitsWithNotesText } from './notes-availability';
 
 describe('notes availability texts', () => {
-  const availability = new Map([['CS-501', [1, 3, 9]]]);
+  const availability = new Map([['CS-501', { units: [1, 3, 9], papers: 2, questions: 0 }]]);
 
   it('counts only the units the catalog lists; an absent subject has none', () => {
     expect(countUnitsWithNotes(availability, 'CS-501', 5)).toBe(2);

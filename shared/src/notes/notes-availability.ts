@@ -1,20 +1,27 @@
 import { useApiQuery } from '../data/use-api-query';
 import { getNotesAvailability } from '../api/get-notes-availability';
 
-/** Per subject code, the numbers of the units that have notes; a subject that is absent has none. */
-export type UnitsWithNotes = ReadonlyMap<string, readonly number[]>;
+/** What students can read of one subject: the units with notes, and how many papers and questions it has. */
+export interface SubjectAvailability {
+  units: readonly number[];
+  papers: number;
+  questions: number;
+}
+
+/** Per subject code; a subject that is absent has nothing yet. */
+export type Availability = ReadonlyMap<string, SubjectAvailability>;
 
 /**
- * Which units of every subject have notes, read once per page that shows it (the year page, the subject page,
- * a search box once focused). Null while unknown, or when it cannot be read: counts are then left out, never
- * guessed. `wanted` false reads nothing yet (a search box before its first focus).
+ * What every subject has (decisions 033 and 034), read once per page that shows it (the year pages, the subject
+ * pages, a search box once focused). Null while unknown, or when it cannot be read: counts are then left out,
+ * never guessed. `wanted` false reads nothing yet (a search box before its first focus).
  */
-export function useNotesAvailability(wanted = true): UnitsWithNotes | null {
+export function useNotesAvailability(wanted = true): Availability | null {
   const query = useApiQuery(
     wanted ? 'notes-availability' : null,
     async (signal) => {
       const reply = await getNotesAvailability(signal);
-      return new Map(Object.entries(reply.subjects).map(([code, { units }]) => [code, units]));
+      return new Map(Object.entries(reply.subjects));
     },
     { onError: ({ cause }) => console.error('Could not read which subjects have notes', cause) },
   );
@@ -22,8 +29,8 @@ export function useNotesAvailability(wanted = true): UnitsWithNotes | null {
 }
 
 /** How many of a subject's `total` units have notes, by the units the server listed (unknown numbers ignored). */
-export function countUnitsWithNotes(availability: UnitsWithNotes, code: string, total: number): number {
-  return (availability.get(code) ?? []).filter((unit) => unit >= 1 && unit <= total).length;
+export function countUnitsWithNotes(availability: Availability, code: string, total: number): number {
+  return (availability.get(code)?.units ?? []).filter((unit) => unit >= 1 && unit <= total).length;
 }
 
 /** A card's or a search hit's line: "Notes: 2 of 5 units", or plainly "No notes yet". */

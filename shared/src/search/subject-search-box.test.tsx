@@ -212,7 +212,13 @@ describe('SubjectSearchBox: which subjects have notes', () => {
 
   it('asks nothing before the first focus, once on it, and shows each hit’s count', async () => {
     get.mockResolvedValue({
-      data: { branch: 'CSE', subjects: { 'CS-603(C)': { units: [1, 4] }, 'CS-603(A)': { units: [2] } } },
+      data: {
+        branch: 'CSE',
+        subjects: {
+          'CS-603(C)': { units: [1, 4], papers: 0, questions: 0 },
+          'CS-603(A)': { units: [2], papers: 1, questions: 3 },
+        },
+      },
     });
     const { box } = renderBox();
     expect(get).not.toHaveBeenCalled();

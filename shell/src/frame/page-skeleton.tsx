@@ -1,21 +1,5 @@
-import styled, { keyframes } from 'styled-components';
-import { Page, visuallyHidden } from '@studyhub/shared';
-
-const shimmer = keyframes`
-  from { opacity: 1; }
-  to { opacity: 0.55; }
-`;
-
-const Block = styled.div<{ $height: string; $width?: string }>`
-  height: ${({ $height }) => $height};
-  width: ${({ $width }) => $width ?? '100%'};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  animation: ${shimmer} 0.9s ease-in-out infinite alternate;
-  @media (prefers-reduced-motion: reduce) {
-    animation: none;
-  }
-`;
+import styled from 'styled-components';
+import { Page, SkeletonBlock, visuallyHidden } from '@studyhub/shared';
 
 const Cards = styled.div`
   display: grid;
@@ -40,10 +24,10 @@ export function PageSkeleton({ label }: { label?: string }) {
       <Hidden role="status" aria-label={label}>
         Loading…
       </Hidden>
-      <Block $height="2.4rem" $width="min(60%, 420px)" />
+      <SkeletonBlock $height="2.4rem" $width="min(60%, 420px)" />
       <Cards>
         {Array.from({ length: 6 }, (_, index) => (
-          <Block key={index} $height="9rem" />
+          <SkeletonBlock key={index} $height="9rem" />
         ))}
       </Cards>
     </Page>

@@ -7,10 +7,9 @@ export interface Category {
   blurb: string;
   /** Decorative: the card's title names it (decision 018). */
   icon: ComponentType<IconProps>;
-  /** Absent for categories that are not open yet (product §2: disabled, "Update Soon!"). */
-  to?: string;
+  to: string;
+  /** The area whose code the card warms on hover or focus. */
   area?: AreaName;
-  badge?: string;
 }
 
 export const CATEGORIES: readonly Category[] = [
@@ -30,15 +29,18 @@ export const CATEGORIES: readonly Category[] = [
   },
   {
     title: 'Important Questions',
-    blurb: 'Questions worth practising before exams.',
+    blurb: 'The questions that keep coming back, unit by unit.',
     icon: StarIcon,
-    badge: 'Coming Soon!',
+    // Login-required like /branch: the guard sends an anonymous visitor to log in and back (decision 034).
+    to: PATHS.questions,
+    area: 'notes',
   },
   {
     title: 'Previous Year Questions',
-    blurb: 'Past papers, subject by subject.',
+    blurb: 'Past exam papers, subject by subject.',
     icon: FileTextIcon,
-    badge: 'Coming Soon!',
+    to: PATHS.papers,
+    area: 'notes',
   },
 ];
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { useAreaRegistry } from '../../areas/area-registry-context';
 import type { Category } from './categories';
 
-const tile = css`
+const Tile = styled(Link)`
   display: flex;
   flex-direction: column;
   gap: 8px;
@@ -27,17 +27,6 @@ const tile = css`
   }
 `;
 
-const OpenTile = styled(Link)`
-  ${tile}
-`;
-
-const ClosedTile = styled.button.attrs({ type: 'button' })`
-  ${tile}
-  cursor: pointer;
-  /* Dashed, not faded: faded text fell under AA contrast (decision 018). */
-  border-style: dashed;
-`;
-
 /** As tall as the emoji's line was (2rem × 1.5), so the cards keep their height. */
 const IconBox = styled.span`
   display: inline-flex;
@@ -48,42 +37,21 @@ const IconBox = styled.span`
   color: ${({ theme }) => theme.colors.primary};
 `;
 
-const Badge = styled.span`
-  font-size: 0.8rem;
-  padding: 2px 10px;
-  border-radius: 999px;
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  color: ${({ theme }) => theme.colors.warning};
-`;
-
-export function CategoryCard({ category, onUnavailable }: { category: Category; onUnavailable(): void }) {
+export function CategoryCard({ category }: { category: Category }) {
   const areas = useAreaRegistry();
   const Icon = category.icon;
-  const body = (
-    <>
+  const area = category.area;
+  return (
+    <Tile
+      to={category.to}
+      onMouseEnter={area ? () => areas.preload(area) : undefined}
+      onFocus={area ? () => areas.preload(area) : undefined}
+    >
       <IconBox>
         <Icon size={32} />
       </IconBox>
       <h2>{category.title}</h2>
       <p>{category.blurb}</p>
-      {category.badge && <Badge>{category.badge}</Badge>}
-    </>
-  );
-  if (!category.to) {
-    return (
-      <ClosedTile aria-disabled="true" onClick={onUnavailable}>
-        {body}
-      </ClosedTile>
-    );
-  }
-  const area = category.area;
-  return (
-    <OpenTile
-      to={category.to}
-      onMouseEnter={area ? () => areas.preload(area) : undefined}
-      onFocus={area ? () => areas.preload(area) : undefined}
-    >
-      {body}
-    </OpenTile>
+    </Tile>
   );
 }

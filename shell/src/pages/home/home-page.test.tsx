@@ -57,10 +57,13 @@ describe('HomePage hero and categories', () => {
     for (const title of ALL_CATEGORIES) expect(categoryTitles()).toContain(title);
   });
 
-  it('links the open categories to /branch and /syllabus', () => {
+  it('links every category: /branch, /syllabus, /questions and /papers', () => {
     renderHome();
     expect(screen.getByRole('link', { name: /NOTES/ })).toHaveAttribute('href', '/branch');
     expect(screen.getByRole('link', { name: /Syllabus \\ Scheme/ })).toHaveAttribute('href', '/syllabus');
+    expect(screen.getByRole('link', { name: /Important Questions/ })).toHaveAttribute('href', '/questions');
+    expect(screen.getByRole('link', { name: /Previous Year Questions/ })).toHaveAttribute('href', '/papers');
+    expect(screen.queryByText('Coming Soon!')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -94,18 +97,14 @@ describe('HomePage hero and categories', () => {
     expect(categoryTitles()).toEqual(expect.arrayContaining(ALL_CATEGORIES));
   });
 
-  it.each(['Important Questions', 'Previous Year Questions'])(
-    'clicking the disabled %s card toasts "Update Soon!" and stays home',
-    async (title) => {
-      renderHome(STUDENT);
-      const card = screen.getByRole('button', { name: new RegExp(title) });
-      expect(card).toHaveAttribute('aria-disabled', 'true');
-      expect(card).toHaveTextContent('Coming Soon!');
-      await userEvent.click(card);
-      expect(await screen.findByText('Update Soon!')).toBeInTheDocument();
-      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    },
-  );
+  it.each([
+    ['Important Questions', '/questions'],
+    ['Previous Year Questions', '/papers'],
+  ])('the %s card leads to %s', async (title, path) => {
+    renderHome(STUDENT);
+    await userEvent.click(screen.getByRole('link', { name: new RegExp(title) }));
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
 });
 
 describe('HomePage quick links: each visitor sees what they can do (issue 16)', () => {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Muted, Notice, Page, notify } from '@studyhub/shared';
-import { FRAME_TOAST_AUTO_CLOSE_MS, MESSAGES, WIDGET_EXPOSES } from '@studyhub/contract';
+import { Muted, Notice, Page } from '@studyhub/shared';
+import { MESSAGES, WIDGET_EXPOSES } from '@studyhub/contract';
 import { SubjectSearchBox } from '@studyhub/shared/search';
 import { RemoteWidget } from '../../areas/remote-widget';
 import { CategoryCard } from './category-card';
@@ -98,11 +98,7 @@ export function HomePage() {
       {categories.length > 0 && (
         <Cards>
           {categories.map((category) => (
-            <CategoryCard
-              key={category.title}
-              category={category}
-              onUnavailable={() => notify.info(MESSAGES.updateSoon, { autoClose: FRAME_TOAST_AUTO_CLOSE_MS })}
-            />
+            <CategoryCard key={category.title} category={category} />
           ))}
         </Cards>
       )}
