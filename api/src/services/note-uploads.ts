@@ -2,7 +2,6 @@
  * A unit's notes in the review queue (decisions 006, 026): a PDF that, once approved, becomes its unit's current
  * file, the one before it history.
  */
-import { randomUUID } from 'node:crypto';
 import { describeUpload } from '@studyhub/contract/schemas';
 import { findSubject } from '@studyhub/contract/catalog';
 import {
@@ -10,7 +9,13 @@ import {
   approvePendingNoteFile,
   insertPendingNoteFile,
 } from '../repositories/note-files';
-import { pdfAuditDetails, sanitiseFileName, subjectTitle, type UploadKindPolicy } from './upload-kinds';
+import {
+  newPendingColumns,
+  pdfAuditDetails,
+  storedPdfColumns,
+  subjectTitle,
+  type UploadKindPolicy,
+} from './upload-kinds';
 
 export const NOTE_UPLOADS: UploadKindPolicy<'note'> = {
   auditArea: 'notes',
@@ -18,24 +23,14 @@ export const NOTE_UPLOADS: UploadKindPolicy<'note'> = {
 
   newRow({ target, pdf, uploaderId }, at) {
     return {
-      id: randomUUID(),
+      ...newPendingColumns(uploaderId, at),
       branch: target.branch,
       year: target.year,
       semester: target.semester,
       subject_code: target.subject.code,
       unit: target.unit,
-      storage_name: pdf.stored.storageName,
-      original_name: sanitiseFileName(pdf.originalName),
-      size: pdf.stored.size,
-      sha256: pdf.stored.sha256,
-      uploaded_by: uploaderId,
-      uploaded_at: at.toISOString(),
+      ...storedPdfColumns(pdf),
       current: 0,
-      state: 'pending',
-      published_at: null,
-      decided_by: null,
-      decided_at: null,
-      reason: null,
     };
   },
 

@@ -2,7 +2,6 @@
  * A previous-year question paper in the review queue (decision 034): a subject's exam PDF of one session that,
  * once approved, becomes that session's current paper, the one before it history.
  */
-import { randomUUID } from 'node:crypto';
 import {
   addCurrentPaper,
   approvePendingPaper,
@@ -11,7 +10,8 @@ import {
 } from '../repositories/question-papers';
 import {
   pdfAuditDetails,
-  sanitiseFileName,
+  newPendingColumns,
+  storedPdfColumns,
   subjectPlace,
   subjectTitle,
   type UploadKindPolicy,
@@ -23,23 +23,13 @@ export const PAPER_UPLOADS: UploadKindPolicy<'paper'> = {
 
   newRow({ target, pdf, uploaderId }, at) {
     return {
-      id: randomUUID(),
+      ...newPendingColumns(uploaderId, at),
       subject_code: target.subject.code,
       session_year: target.session.year,
       session_month: target.session.month,
       scheme: target.scheme,
-      storage_name: pdf.stored.storageName,
-      original_name: sanitiseFileName(pdf.originalName),
-      size: pdf.stored.size,
-      sha256: pdf.stored.sha256,
-      uploaded_by: uploaderId,
-      uploaded_at: at.toISOString(),
+      ...storedPdfColumns(pdf),
       current: 0,
-      state: 'pending',
-      published_at: null,
-      decided_by: null,
-      decided_at: null,
-      reason: null,
     };
   },
 

@@ -2,7 +2,6 @@
  * An important question in the review queue (decision 034): text under one unit of a subject, with the sessions
  * it was asked in. It has no file; approved, it is listed under its unit.
  */
-import { randomUUID } from 'node:crypto';
 import {
   approvePendingQuestion,
   askedInColumns,
@@ -10,7 +9,7 @@ import {
   insertQuestion,
   type QuestionRow,
 } from '../repositories/important-questions';
-import { subjectPlace, subjectTitle, type UploadKindPolicy } from './upload-kinds';
+import { newPendingColumns, subjectPlace, subjectTitle, type UploadKindPolicy } from './upload-kinds';
 
 const EXCERPT_LENGTH = 60;
 
@@ -33,19 +32,12 @@ export const QUESTION_UPLOADS: UploadKindPolicy<'question'> = {
 
   newRow({ question, uploaderId }, at) {
     return {
-      id: randomUUID(),
+      ...newPendingColumns(uploaderId, at),
       subject_code: question.subject.code,
       unit: question.unit,
       text: question.text,
       marks: question.marks,
       ...askedInColumns(question.askedIn),
-      uploaded_by: uploaderId,
-      uploaded_at: at.toISOString(),
-      state: 'pending',
-      published_at: null,
-      decided_by: null,
-      decided_at: null,
-      reason: null,
     };
   },
 

@@ -4,6 +4,7 @@
  * policy (services/upload-reviews.ts) is the same for every kind and asks the kind's `UploadKindPolicy` for these;
  * each kind's is in its own module (note-uploads.ts, paper-uploads.ts, question-uploads.ts).
  */
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { yearInfo } from '@studyhub/contract';
 import { findSubject, NOTES_BRANCH } from '@studyhub/contract/catalog';
@@ -98,6 +99,30 @@ export function subjectPlace(code: string) {
     branch: NOTES_BRANCH,
     year: subject ? yearInfo(subject.year).label : '',
     semester: subject ? `Semester ${subject.semester}` : '',
+  };
+}
+
+/** What every new upload's row starts with: a fresh id, who sent it when, and pending (record() may publish it). */
+export function newPendingColumns(uploaderId: string, at: Date) {
+  return {
+    id: randomUUID(),
+    uploaded_by: uploaderId,
+    uploaded_at: at.toISOString(),
+    state: 'pending' as const,
+    published_at: null,
+    decided_by: null,
+    decided_at: null,
+    reason: null,
+  };
+}
+
+/** The columns of a PDF the note store kept: its server-chosen name, the sender's name sanitised, size and hash. */
+export function storedPdfColumns(pdf: { stored: StoredFile; originalName: string }) {
+  return {
+    storage_name: pdf.stored.storageName,
+    original_name: sanitiseFileName(pdf.originalName),
+    size: pdf.stored.size,
+    sha256: pdf.stored.sha256,
   };
 }
 
