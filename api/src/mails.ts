@@ -3,7 +3,27 @@
  * wrote can never pass for the server's own words or fake lines of the mail (docs/security.md item 43); names
  * cannot hold line breaks (the schemas refuse them).
  */
+import type { UploadKind } from '@studyhub/contract/schemas';
 import type { Mail } from './services/mailer';
+
+/** How the decision mails speak of each kind of upload (decision 034). */
+const UPLOAD_WORDS: Record<UploadKind, { live: string; use: string; again: string }> = {
+  note: {
+    live: 'Your notes are live',
+    use: 'read and download it',
+    again: 'You can upload a corrected file from Upload Notes',
+  },
+  paper: {
+    live: 'Your question paper is live',
+    use: 'read and download it',
+    again: 'You can upload a corrected paper from the upload page',
+  },
+  question: {
+    live: 'Your question is live',
+    use: 'read it under its unit',
+    again: 'You can send the question again, corrected, from the upload page',
+  },
+};
 
 /** `> ` before every line of what a user wrote. */
 export function quoted(text: string): string {
@@ -43,27 +63,30 @@ export const MAILS = {
     text: `Hello ${name},\n\nYour StudyHub password was just reset and every signed-in device was signed out. If this was not you, reset it again at once and contact us.\n`,
   }),
 
-  /** What the uploader reads of a decision on their upload (decision 026); `upload` names subject and unit. */
-  uploadApproved: (to: string, name: string, upload: string): Mail => ({
+  /**
+   * What the uploader reads of a decision on their upload (decisions 026, 034); `upload` names it as its kind's
+   * label does ("CS-601 Machine Learning, Unit 3 (ml-unit-3.pdf)").
+   */
+  uploadApproved: (to: string, name: string, kind: UploadKind, upload: string): Mail => ({
     kind: 'upload-approved',
     to,
-    subject: 'Your notes are live on StudyHub',
-    text: `Hello ${name},\n\nAn admin approved your upload ${upload}. Students can now read and download it.\n\nThank you for sharing your notes.\n`,
+    subject: `${UPLOAD_WORDS[kind].live} on StudyHub`,
+    text: `Hello ${name},\n\nAn admin approved your upload ${upload}. Students can now ${UPLOAD_WORDS[kind].use}.\n\nThank you for sharing.\n`,
   }),
 
   /** The reason is an admin's own text: quoted, like any text a user wrote. */
-  uploadRejected: (to: string, name: string, upload: string, reason: string): Mail => ({
+  uploadRejected: (to: string, name: string, kind: UploadKind, upload: string, reason: string): Mail => ({
     kind: 'upload-rejected',
     to,
     subject: 'Your StudyHub upload was not approved',
-    text: `Hello ${name},\n\nAn admin did not approve your upload ${upload}. Their reason:\n${quoted(reason)}\n\nYou can upload a corrected file from Upload Notes; My uploads lists all your uploads.\n`,
+    text: `Hello ${name},\n\nAn admin did not approve your upload ${upload}. Their reason:\n${quoted(reason)}\n\n${UPLOAD_WORDS[kind].again}; My uploads lists all your uploads.\n`,
   }),
 
   uploadsExpired: (to: string, name: string, uploads: string[], days: number): Mail => ({
     kind: 'uploads-expired',
     to,
     subject: 'Your StudyHub uploads expired before review',
-    text: `Hello ${name},\n\nNo admin reviewed ${uploads.length === 1 ? 'this upload' : 'these uploads'} within ${days} days, so ${uploads.length === 1 ? 'it was' : 'they were'} removed:\n${uploads.map((upload) => `- ${upload}`).join('\n')}\n\nUpload again if the notes are still useful.\n`,
+    text: `Hello ${name},\n\nNo admin reviewed ${uploads.length === 1 ? 'this upload' : 'these uploads'} within ${days} days, so ${uploads.length === 1 ? 'it was' : 'they were'} removed:\n${uploads.map((upload) => `- ${upload}`).join('\n')}\n\nUpload again if ${uploads.length === 1 ? 'it is' : 'they are'} still useful.\n`,
   }),
 
   contactMessage: (to: string, from: { name: string; email: string }, sentAt: string, message: string) => ({

@@ -29,9 +29,15 @@ export const API_MESSAGES = {
   submitted: 'Upload received. An admin will review it before students can see it.',
   pendingCap: (max: number) =>
     `You have ${max} uploads waiting for review, the most at once. Upload more once an admin has decided on them.`,
-  dailyCap: (max: number) => `You can upload at most ${max} notes in 24 hours. Please try again later.`,
+  dailyCap: (max: number) =>
+    `You can upload at most ${max} notes, papers or questions in 24 hours. Please try again later.`,
   uploadNotFound: 'No upload has that id.',
-  uploadApproved: 'Approved. Students can now see these notes.',
+  questionAdded: 'Question added. Students can now see it.',
+  uploadApproved: {
+    note: 'Approved. Students can now see these notes.',
+    paper: 'Approved. Students can now see this question paper.',
+    question: 'Approved. Students can now see this question.',
+  },
   uploadRejected: 'Rejected. The teacher will see your reason.',
   alreadyDecided: {
     approved: 'Another admin has already approved this upload.',
@@ -47,6 +53,7 @@ export const API_MESSAGES = {
     'Duplicate syllabus entry: one already exists for this code, program, system, grading and type.',
   unknownSubject: 'No subject has that code.',
   noteNotFound: 'No notes have been uploaded for that unit yet.',
+  paperNotFound: 'No question paper has that id.',
   downloadLoginRequired: 'Please log in to download notes.',
   downloadLinkExpired: 'This download link has expired. Reload the page for a new one.',
   downloadLinkInvalid: 'This download link is not valid. Reload the page for a new one.',

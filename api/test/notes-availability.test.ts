@@ -25,8 +25,11 @@ async function availability(url = '/api/notes/availability', headers: Record<str
   const reply = await t.app.inject({ method: 'GET', url, headers });
   return { status: reply.statusCode, headers: reply.headers, body: reply.body };
 }
+type Counts = { units: number[]; papers: number; questions: number };
 const subjects = async () =>
-  (JSON.parse((await availability()).body) as { subjects: Record<string, { units: number[] }> }).subjects;
+  (JSON.parse((await availability()).body) as { subjects: Record<string, Counts> }).subjects;
+/** A subject with notes in these units and no papers or questions. */
+const notes = (...units: number[]): Counts => ({ units, papers: 0, questions: 0 });
 
 let uploads = 0;
 /** A unit of a fifth-semester subject, sent by an admin (current at once) or a teacher (pending). */
@@ -59,7 +62,7 @@ describe('GET /api/notes/availability', () => {
     await upload('CS-501', 1);
     await upload('CS-502', 2);
     await upload('CS-501', 1);
-    expect(await subjects()).toEqual({ 'CS-501': { units: [1, 3] }, 'CS-502': { units: [2] } });
+    expect(await subjects()).toEqual({ 'CS-501': notes(1, 3), 'CS-502': notes(2) });
   });
 
   it('is loaded once while nothing changes', async () => {
@@ -80,7 +83,7 @@ describe('GET /api/notes/availability', () => {
     expect(await subjects()).toEqual(before);
 
     expect((await review(pending._id, { decision: 'approve' })).status).toBe(200);
-    expect(await subjects()).toEqual({ ...before, 'CS-505': { units: [1] } });
+    expect(await subjects()).toEqual({ ...before, 'CS-505': notes(1) });
   });
 
   it('drops a file deleted or moved to another branch by any path (SQL stands for one)', async () => {
@@ -99,7 +102,7 @@ describe('GET /api/notes/availability', () => {
       .where('subject_code', '=', 'CS-505')
       .execute();
     expect((await subjects())['CS-505']).toBeUndefined();
-    expect((await subjects())['CS-501']).toEqual({ units: [1, 3] });
+    expect((await subjects())['CS-501']).toEqual(notes(1, 3));
   });
 
   it('answers 304 to its ETag while nothing changed, and the new counts after an upload', async () => {
@@ -114,7 +117,7 @@ describe('GET /api/notes/availability', () => {
     const changed = await availability(undefined, { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect(JSON.parse(changed.body).subjects['CS-502']).toEqual({ units: [4] });
+    expect(JSON.parse(changed.body).subjects['CS-502']).toEqual(notes(4));
   });
 
   it.each([

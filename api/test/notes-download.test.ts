@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { availableUnit } from '@studyhub/contract/schemas';
 import { FILE_CONTENT_SECURITY_POLICY } from '../src/plugins/security-headers';
-import { DOWNLOAD_READ_BYTES } from '../src/presenters/note-files';
+import { DOWNLOAD_READ_BYTES } from '../src/presenters/stored-pdfs';
 import { createUserWithRole } from './support/accounts';
 import { buildTestApp, JWT_SECRET, type TestApp } from './support/apps';
 import { uploadNote } from './support/note-files';

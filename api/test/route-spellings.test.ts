@@ -169,6 +169,11 @@ describe('access by matched route, over every spelling of every route (docs/secu
         'GET /api/syllabus signed-in',
         'GET /api/notes/units signed-in',
         'POST /api/upload/upload teacher',
+        'POST /api/papers/upload teacher',
+        'GET /api/papers signed-in',
+        'GET /api/papers/:id/file public',
+        'POST /api/questions teacher',
+        'GET /api/questions signed-in',
         'GET /api/uploads/mine teacher',
         'POST /api/admin/reviews/:id admin',
         'GET /api/health public',
@@ -259,6 +264,8 @@ describe('access by matched route, over every spelling of every route (docs/secu
     ['/%61pi/admin/messages', 'anonymous', 401],
     ['/%61pi/syllabus', 'anonymous', 401],
     ['/%61pi/notes/units?subject=CS-501', 'anonymous', 401],
+    ['/%61pi/papers?subject=CS-501', 'anonymous', 401],
+    ['/api/%71uestions?subject=CS-501', 'anonymous', 401],
   ] as const)('the reported bypass %s as %s is refused with %i', async (target, caller, status) => {
     expect((await send('GET', target, caller)).status).toBe(status);
   });

@@ -2,7 +2,8 @@
  * The upload review queue's limits (issue 16, decision 026): a teacher's caps (uploads waiting at once, uploads
  * in 24 hours), race-safe; expiry of what waits too long (files removed, the teacher told once), from any of
  * several server processes at once and at start-up; a cap on decision mails per teacher; and that students never
- * see a pending, rejected or expired upload anywhere. Runs on SQLite and PostgreSQL (STUDYHUB_TEST_DB).
+ * see a pending, rejected or expired upload of any kind (decision 034) anywhere. Runs on SQLite and PostgreSQL
+ * (STUDYHUB_TEST_DB).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { createUserWithRole, loginUser } from './support/accounts';
 import { buildTestApp, type TestApp } from './support/apps';
 import { TEST_DB } from './support/database';
 import { listFiles, uploadNote } from './support/note-files';
+import { addQuestion, SESSION, uploadPaper } from './support/papers';
 import { request, type ApiReply } from './support/requests';
 import { concretePath, ROUTE_QUERIES } from './support/routes';
 
@@ -124,7 +126,9 @@ describe('a teacher’s caps', () => {
       const refused = await upload(app, teacher.token);
       expect([refused.status, refused.body]).toEqual([
         429,
-        { message: 'You can upload at most 4 notes in 24 hours. Please try again later.' },
+        {
+          message: 'You can upload at most 4 notes, papers or questions in 24 hours. Please try again later.',
+        },
       ]);
       // The first of the four was made 5 s ago (each upload here moves the clock 1 s).
       app.clock.advance(DAY_MS - 10_000);
@@ -313,36 +317,54 @@ describe('students never see a pending, rejected or expired upload', () => {
     return seen;
   }
 
-  it('every route a student may call answers the same before an upload, while pending, rejected or expired', () =>
-    withOwnApp(async (app) => {
-      const anAdmin = await createUserWithRole(app, 'admin');
-      // The unit the route walk names (CS-501 unit 1) has an admin's current file; another unit has none.
-      expect((await upload(app, anAdmin.token)).status).toBe(201);
-      const empty = { ...UNIT, subject: 'CS-502', unit: '4' };
-      let reader = await createUserWithRole(app, 'student');
-      let at = app.clock.now();
-      const before = await everythingAStudentSees(app, reader.token, at);
-      expect(before.length).toBeGreaterThan(10);
+  it('every route a student may call answers the same before an upload of any kind, while pending, rejected or expired', () =>
+    withOwnApp(
+      async (app) => {
+        const anAdmin = await createUserWithRole(app, 'admin');
+        // The subject the route walk names (CS-501) has an admin's notes of unit 1, paper and question; the
+        // teacher's uploads go beside them.
+        expect((await upload(app, anAdmin.token)).status).toBe(201);
+        expect(
+          (await uploadPaper(app, { subject: 'CS-501', session: SESSION }, pdf(), anAdmin.token)).status,
+        ).toBe(201);
+        const question = { subject: 'CS-501', unit: 1, text: 'Define a DFA.' };
+        expect((await addQuestion(app, question, anAdmin.token)).status).toBe(201);
+        let reader = await createUserWithRole(app, 'student');
+        let at = app.clock.now();
+        const before = await everythingAStudentSees(app, reader.token, at);
+        expect(before.length).toBeGreaterThan(10);
 
-      const teacher = await createUserWithRole(app, 'teacher');
-      const rejected = (await upload(app, teacher.token)).body.note._id as string;
-      const expiring = (await upload(app, teacher.token, empty)).body.note._id as string;
-      expect(await everythingAStudentSees(app, reader.token, at)).toEqual(before);
-      const decided = await decide(app, rejected, { decision: 'reject', reason: 'No.' }, anAdmin.token);
-      expect(decided.status).toBe(200);
-      expect(await everythingAStudentSees(app, reader.token, at)).toEqual(before);
+        const teacher = await createUserWithRole(app, 'teacher');
+        /** One upload of each kind: the note of `unit`, the paper of `session`, a question of `unit`. */
+        const uploadEach = async (unit: string, session: string) => {
+          const note = await upload(app, teacher.token, { ...UNIT, unit });
+          const paper = await uploadPaper(app, { subject: 'CS-501', session }, pdf(), teacher.token);
+          const asked = await addQuestion(app, { ...question, unit: Number(unit) }, teacher.token);
+          return [note.body.note._id, paper.body.paper._id, asked.body.question._id] as string[];
+        };
+        const rejected = await uploadEach('1', SESSION);
+        const expiring = await uploadEach('4', 'Dec 2023');
+        expect(await everythingAStudentSees(app, reader.token, at)).toEqual(before);
+        for (const id of rejected) {
+          const decided = await decide(app, id, { decision: 'reject', reason: 'No.' }, anAdmin.token);
+          expect(decided.status).toBe(200);
+        }
+        expect(await everythingAStudentSees(app, reader.token, at)).toEqual(before);
 
-      // Days later (signed links and sessions carry times, so the answers are compared across the sweep).
-      app.clock.advance(EXPIRY_DAYS * DAY_MS + 60_000);
-      reader = await createUserWithRole(app, 'student');
-      at = app.clock.now();
-      // The walk reaches the file route, which sweeps first: the routes before it answer while the upload is
-      // overdue but pending, the ones after it once it has expired; the next walk answers after the sweep only.
-      expect(await stateOf(app, expiring)).toBe('pending');
-      const overdue = await everythingAStudentSees(app, reader.token, at);
-      expect(await stateOf(app, expiring)).toBe('expired');
-      expect(await everythingAStudentSees(app, reader.token, at)).toEqual(overdue);
-    }));
+        // Days later (signed links and sessions carry times, so the answers are compared across the sweep).
+        app.clock.advance(EXPIRY_DAYS * DAY_MS + 60_000);
+        reader = await createUserWithRole(app, 'student');
+        at = app.clock.now();
+        // The walk reaches the pending file route, which sweeps first: the routes before it answer while the
+        // uploads are overdue but pending, the ones after it once they have expired; the next walk answers after
+        // the sweep only.
+        expect(await stateOf(app, expiring[0]!)).toBe('pending');
+        const overdue = await everythingAStudentSees(app, reader.token, at);
+        expect(await stateOf(app, expiring[0]!)).toBe('expired');
+        expect(await everythingAStudentSees(app, reader.token, at)).toEqual(overdue);
+      },
+      { env: { TEACHER_PENDING_MAX: '10', TEACHER_UPLOADS_PER_DAY: '10' } },
+    ));
 
   it('by name: recent uploads, the subject’s units, the download path, and a guessed id', async () => {
     const teacher = await createUserWithRole(t, 'teacher');

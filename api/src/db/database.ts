@@ -25,6 +25,7 @@ import * as contentVersions from './migrations/0005-content-versions';
 import * as areaReports from './migrations/0006-area-reports';
 import * as uploadReviews from './migrations/0007-upload-reviews';
 import * as areaReportVotes from './migrations/0008-area-report-votes';
+import * as papersAndQuestions from './migrations/0009-papers-and-questions';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-area-reports': areaReports,
   '0007-upload-reviews': uploadReviews,
   '0008-area-report-votes': areaReportVotes,
+  '0009-papers-and-questions': papersAndQuestions,
 };
 
 /** Compiled SQLite statements kept per connection; Kysely's queries are far fewer than this. */
@@ -125,6 +127,28 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
 /** A unique index or constraint refused the write; SQLite and PostgreSQL both say "unique" in the message. */
 export function isUniqueViolation(error: unknown): boolean {
   return /unique/i.test(String((error as { message?: unknown }).message ?? ''));
+}
+
+const UNIQUE_RETRIES = 3;
+
+/**
+ * Runs `work` in a transaction, again when a unique index refused one of its writes: two uploads that make the
+ * same unit's notes or the same session's paper current at once meet at the partial unique index, and the later
+ * one runs again and wins. The writers also queue on a lock per unit or session first (lockForTransaction):
+ * without it, several at once on PostgreSQL each lost to the unique index round after round and ran out of
+ * retries (a 500).
+ */
+export async function inTransactionRetryingUniqueViolations<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= UNIQUE_RETRIES || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
 
 /**

@@ -127,6 +127,57 @@ export interface NoteFilesTable {
   reason: string | null;
 }
 
+/**
+ * One subject's exam paper of one session (decision 034); a newer approved paper of the same subject and session
+ * becomes current and keeps the one before it as history (current = 0), as note files do.
+ */
+export interface QuestionPapersTable {
+  id: string;
+  subject_code: string;
+  session_year: number;
+  /** 1–12. */
+  session_month: number;
+  /** A label such as "2019 scheme"; not part of what identifies the paper. */
+  scheme: string | null;
+  /** Server-chosen file name under filesDir; never derived from user input. */
+  storage_name: string;
+  /** The uploader's file name, sanitised, kept only as information. */
+  original_name: string;
+  size: number;
+  sha256: string;
+  uploaded_by: string | null;
+  uploaded_at: string;
+  /** 1 for the subject's paper of that session students see; only an approved paper is ever current. */
+  current: number;
+  state: UploadState;
+  published_at: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  reason: string | null;
+}
+
+/** An important question under one unit of a subject (decision 034). */
+export interface ImportantQuestionsTable {
+  id: string;
+  subject_code: string;
+  unit: number;
+  /** Plain text, several lines. */
+  text: string;
+  marks: number | null;
+  /** JSON text: the sessions it was asked in, newest first (`["May 2024","Dec 2023"]`). */
+  asked_in: string;
+  /** How many sessions asked it, and the newest of them as `YYYY-MM` (null if none): the order students read. */
+  asked_count: number;
+  last_asked: string | null;
+  uploaded_by: string | null;
+  uploaded_at: string;
+  state: UploadState;
+  published_at: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  reason: string | null;
+}
+
 export interface SyllabusEntriesTable {
   id: string;
   name: string;
@@ -141,7 +192,10 @@ export interface SyllabusEntriesTable {
   updated_at: string;
 }
 
-/** The version of each cached dataset, bumped by triggers on every write to its table (read-cache.ts). */
+/**
+ * The version of each cached dataset, bumped by triggers on every write to its tables (read-cache.ts): `notes` by
+ * note_files, question_papers and important_questions, `syllabus` by syllabus_entries.
+ */
 export interface ContentVersionsTable {
   dataset: 'notes' | 'syllabus';
   version: number;
@@ -168,6 +222,8 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   audit_log: AuditLogTable;
   note_files: NoteFilesTable;
+  question_papers: QuestionPapersTable;
+  important_questions: ImportantQuestionsTable;
   syllabus_entries: SyllabusEntriesTable;
   content_versions: ContentVersionsTable;
   area_report_votes: AreaReportVotesTable;

@@ -162,6 +162,8 @@ const TAGS: Record<string, string> = {
   upload: 'Note uploads by teachers and admins (decision 026).',
   notes: 'Recent notes and the units of a subject.',
   download: 'Note files.',
+  papers: 'Previous-year question papers: uploads, the papers of a subject and their files (decision 034).',
+  questions: 'Important questions of a subject, by unit (decision 034).',
   uploads: "Teachers' own uploads and pending files.",
   admin: 'Users, audit log, messages and the review queue.',
   syllabus: 'Syllabus entries.',

@@ -1,6 +1,7 @@
 /**
- * What an uploader sees of their own uploads (decision 026): "My uploads" with each upload's state, and
- * a pending upload's PDF for the in-page reader, which only its uploader and the admins may open.
+ * What an uploader sees of their own uploads (decisions 026, 034): "My uploads" with each upload's state, of
+ * every kind, and a pending PDF (notes or a question paper) for the in-page reader, which only its uploader and
+ * the admins may open.
  */
 import {
   downloadQuery,
@@ -17,7 +18,9 @@ import { API_MESSAGES } from '../messages';
 import { signedInSession } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { uploadFilePath, type UploadReviews } from '../services/upload-reviews';
-import { FILE_REPLIES, pdfFileReply, sendNoteFile } from '../presenters/note-files';
+import { noteFileName } from '../presenters/note-files';
+import { paperFileName } from '../presenters/question-papers';
+import { FILE_REPLIES, pdfFileReply, sendStoredPdf } from '../presenters/stored-pdfs';
 
 const mine = {
   config: { access: 'teacher' as const },
@@ -33,7 +36,7 @@ const pendingFile = {
   config: { access: 'public' as const },
   compress: false as const,
   schema: {
-    summary: "A teacher's upload, for its uploader and the admins",
+    summary: "A teacher's pending PDF, for its uploader and the admins",
     params: idParams,
     querystring: downloadQuery,
     response: replies({ 200: pdfFileReply("The pending upload's PDF"), ...FILE_REPLIES }),
@@ -65,16 +68,19 @@ export async function myUploadsRoutes(
     if (!parsed.success)
       throw new HttpError(400, parsed.error.issues[0]?.message ?? API_MESSAGES.uploadNotFound);
     const { id } = parsed.data;
-    // Anyone else's upload, a decided one or an unknown id: the same 404, so ids tell nobody anything.
-    const row = await uploadReviews.readablePending(id, viewer);
-    if (!row) throw new HttpError(404, API_MESSAGES.uploadNotFound);
-    return sendNoteFile(
+    // Anyone else's upload, a decided one, a question (no file) or an unknown id: the same 404, so ids tell
+    // nobody anything.
+    const upload = await uploadReviews.readablePending(id, viewer);
+    if (!upload) throw new HttpError(404, API_MESSAGES.uploadNotFound);
+    const fileName =
+      upload.kind === 'note' ? noteFileName(upload.row, 'pending') : paperFileName(upload.row, 'pending');
+    return sendStoredPdf(
       reply,
-      row,
+      upload.row,
+      fileName,
       { config, noteStore },
       {
         download: request.query.download === '1',
-        nameTag: 'pending',
       },
     );
   });

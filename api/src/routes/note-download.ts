@@ -14,7 +14,8 @@ import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { findCurrentNoteFile } from '../repositories/note-files';
-import { FILE_REPLIES, pathOf, pdfFileReply, sendNoteFile } from '../presenters/note-files';
+import { noteFileName, pathOf } from '../presenters/note-files';
+import { FILE_REPLIES, pdfFileReply, sendStoredPdf } from '../presenters/stored-pdfs';
 
 const DOWNLOAD_SCHEMA = {
   summary: "A unit's notes PDF",
@@ -59,7 +60,15 @@ export async function noteDownloadRoutes(
       // that asked for it lives (docs/security.md item 50).
       if (!request.user) await downloadLinks.holder(row ? pathOf(row) : null, request.query);
       if (!row) throw new HttpError(404, API_MESSAGES.noteNotFound);
-      return sendNoteFile(reply, row, { config, noteStore }, { download: request.query.download === '1' });
+      return sendStoredPdf(
+        reply,
+        row,
+        noteFileName(row),
+        { config, noteStore },
+        {
+          download: request.query.download === '1',
+        },
+      );
     },
   );
 }

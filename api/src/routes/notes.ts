@@ -1,6 +1,6 @@
 /**
- * Note files (product §7): recent uploads, which units of every subject have a file, and which units of one
- * subject have a file with links to them. Uploads are in note-upload.ts, downloads in note-download.ts. Files are
+ * Note files (product §7): recent uploads, which units of every subject have a file (and how many papers and
+ * questions each has, decision 034), and which units of one subject have a file with links to them. Uploads are in note-upload.ts, downloads in note-download.ts. Files are
  * found through the database, never by joining request text into a path (docs/security.md item 26).
  */
 import { findSubject, NOTES_BRANCH } from '@studyhub/contract/catalog';
@@ -17,6 +17,8 @@ import {
   recentCurrentNoteFiles,
   unitsWithNotes,
 } from '../repositories/note-files';
+import { questionCountsBySubject } from '../repositories/important-questions';
+import { paperCountsBySubject } from '../repositories/question-papers';
 import { pathOf, toNotesAvailability, toRecentNote } from '../presenters/note-files';
 import { sendCached, type ReadCache } from '../services/read-cache';
 
@@ -55,22 +57,27 @@ export async function notesRoutes(
     },
   );
 
-  // The year page, search hits and the subject page count units with notes from this one reply, kept like the
-  // recent list; no query is read, so any query string gets the same reply.
+  // The year pages, search hits and the subject pages count units with notes, papers and questions from this one
+  // reply, kept like the recent list (every write to their tables bumps the `notes` version); no query is read,
+  // so any query string gets the same reply.
   app.get(
     '/api/notes/availability',
     {
       config: { access: 'public' },
       compress: false,
       schema: {
-        summary: 'Which units of each subject have notes',
+        summary: 'Which units of each subject have notes, and how many papers and questions each has',
         response: replies({ 200: notesAvailabilityReply, ...NOT_MODIFIED }),
       },
     },
     async (request, reply) => {
       const cached = await readCache.reply('notes', 'availability', async () => {
-        const rows = await unitsWithNotes(db, NOTES_BRANCH);
-        return reply.serialize(toNotesAvailability(NOTES_BRANCH, rows)) as string;
+        const [units, papers, questions] = await Promise.all([
+          unitsWithNotes(db, NOTES_BRANCH),
+          paperCountsBySubject(db),
+          questionCountsBySubject(db),
+        ]);
+        return reply.serialize(toNotesAvailability(NOTES_BRANCH, { units, papers, questions })) as string;
       });
       return sendCached(request, reply, cached);
     },

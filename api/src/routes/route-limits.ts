@@ -32,6 +32,8 @@ export const BODY_LIMIT = {
   contact: 32 * 1024,
   /** An area report is three short fields and a report token of at most REPORT_TOKEN_MAX_LENGTH (1 KB). */
   areaReport: 2 * 1024,
+  /** An important question: at most 1,000 characters, 6 bytes each when escaped, and a dozen short sessions. */
+  question: 16 * 1024,
   server: 1024 * 1024,
 } as const;
 

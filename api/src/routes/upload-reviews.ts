@@ -1,6 +1,7 @@
 /**
- * The admins' review queue (decision 026): teachers' pending uploads, oldest first, and one decision
- * on each — approve (it becomes its unit's current file) or reject with a reason. Two admins deciding at once:
+ * The admins' review queue (decisions 026, 034): teachers' pending uploads of every kind, oldest first, and one
+ * decision on each — approve (notes become their unit's current file, a paper its session's, a question is
+ * listed under its unit) or reject with a reason. Two admins deciding at once:
  * one wins, the other gets 409 saying what became of the upload.
  */
 import {
@@ -51,10 +52,13 @@ export async function uploadReviewRoutes(
 
   app.post('/api/admin/reviews/:id', decision, async (request) => {
     const admin = signedInUser(request);
-    const row = await uploadReviews.decide(request.params.id, admin, request.body, request.ip);
+    const upload = await uploadReviews.decide(request.params.id, admin, request.body, request.ip);
     return {
-      message: row.state === 'approved' ? API_MESSAGES.uploadApproved : API_MESSAGES.uploadRejected,
-      upload: uploadReviews.toUploadItem(row, signedInSession(request)),
+      message:
+        upload.row.state === 'approved'
+          ? API_MESSAGES.uploadApproved[upload.kind]
+          : API_MESSAGES.uploadRejected,
+      upload: uploadReviews.toUploadItem(upload, signedInSession(request)),
     };
   });
 }

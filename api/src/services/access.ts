@@ -41,7 +41,7 @@ export function accessRefused(access: Access): HttpError {
  * commits. An upload streams for up to 830 s (item 40): long enough for its sender to be demoted, deleted or
  * logged out, so whatever depends on who sent it (may it be stored, published at once or held for review) is
  * decided from this, never from the user the request started with. Every long request whose effect depends on
- * its caller does the same (note uploads; the paper and question uploads to come). A session that ended
+ * its caller does the same (note, paper and question uploads, services/upload-reviews.ts). A session that ended
  * meanwhile gets the 401 any request of it would get now; a role that no longer passes `access` gets its 403.
  */
 export async function callerAuthority(

@@ -128,7 +128,7 @@ export function createMetrics(deployDir: string): Metrics {
   registry.registerMetric(requestDurations as unknown as Metric);
   const uploadBytes = new Histogram({
     name: 'studyhub_upload_bytes',
-    help: 'Sizes of the note PDFs stored; _sum is the bytes stored, _count the uploads.',
+    help: 'Sizes of the PDFs stored (notes and question papers); _sum is the bytes stored, _count the uploads.',
     buckets: UPLOAD_BYTES_BUCKETS,
     registers,
   });

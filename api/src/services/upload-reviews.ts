@@ -1,39 +1,38 @@
 /**
- * The upload review queue (decision 026): a teacher's upload waits as pending, under per-teacher caps,
- * until an admin approves or rejects it or it expires; an admin's is published at once. Each decision and expiry
- * is audited and mailed to the uploader. Queries are in repositories/note-files.ts, texts in messages.ts and
+ * The upload review queue (decisions 026, 034): a teacher's upload of any kind — a unit's notes, a question paper,
+ * an important question — waits as pending, under per-teacher caps the kinds share, until an admin approves or
+ * rejects it or it expires; an admin's is published at once. Each upload, decision and expiry is audited, and each
+ * decision and expiry mailed to the uploader. What each kind does its own way is its UploadKindPolicy
+ * (upload-kinds.ts); queries are in repositories/uploads.ts and each table's module, texts in messages.ts and
  * mails.ts.
  */
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { findSubject } from '@studyhub/contract/catalog';
-import {
-  describeUpload,
-  type MyUploadsPage,
-  type ReviewDecisionBody,
-  type ReviewPage,
-  type UploadItem,
+import type {
+  MyUploadsPage,
+  ReviewDecisionBody,
+  ReviewPage,
+  UploadItem,
+  UploadKind,
 } from '@studyhub/contract/schemas';
 import type { ReviewLimits } from '../config';
+import { inTransactionRetryingUniqueViolations, type Dialect } from '../db/database';
 import type { Database } from '../db/schema';
-import type { Dialect } from '../db/database';
 import { HttpError } from '../http-errors';
 import { MAILS } from '../mails';
 import { API_MESSAGES } from '../messages';
 import {
-  addCurrentNoteFile,
-  approvePendingNoteFile,
-  expirePendingNoteFiles,
-  findNoteFile,
-  inNoteFilesTransaction,
-  insertPendingNoteFile,
+  expirePendingUploads,
+  findUpload,
   lockUploader,
-  noteFilesOfUploaderPage,
-  pendingNoteFilesPage,
-  rejectPendingNoteFile,
+  pendingUploadsPage,
+  rejectIfPending,
+  uploadsOfUploaderPage,
   uploaderCounts,
-  type NoteRow,
-} from '../repositories/note-files';
+  type Decision,
+  type UploadOf,
+  type UploadRow,
+  type UploadRows,
+} from '../repositories/uploads';
 import type { Paging } from '../repositories/paging';
 import { findUserById, peopleById, type UserRow } from '../repositories/users';
 import { callerAuthority } from './access';
@@ -42,8 +41,15 @@ import type { Clock } from '../lib/clock';
 import type { DownloadLinks } from './download-links';
 import type { MailDelivery } from './mailer';
 import type { MailQuota } from './mail-quota';
-import type { NoteStore, StoredFile } from './note-store';
+import type { NoteStore } from './note-store';
+import { NOTE_UPLOADS } from './note-uploads';
+import { PAPER_UPLOADS } from './paper-uploads';
+import { QUESTION_UPLOADS } from './question-uploads';
+import type { NewUpload, UploadKindPolicy } from './upload-kinds';
 import type { SessionClaims } from './tokens';
+
+/** A pending upload with a PDF to read: a unit's notes or a question paper. */
+export type PendingPdf = UploadOf<'note'> | UploadOf<'paper'>;
 
 /** The upload review queue's policy, as the upload, review and my-uploads routes and the sweeps use it. */
 export interface UploadReviews {
@@ -53,34 +59,35 @@ export interface UploadReviews {
    * so answered, by exactly one of them. Resolves to how many expired.
    */
   expireOverdue(): Promise<number>;
-  /** An upload as its uploader and the admins see it; a pending one's links speak for `session` (item 50). */
-  toUploadItem(row: NoteRow, session: SessionClaims): UploadItem;
+  /** An upload as its uploader and the admins see it; a pending PDF's links speak for `session` (item 50). */
+  toUploadItem(upload: UploadRow, session: SessionClaims): UploadItem;
   /** Refuses a teacher's upload before any byte of it is stored, when a cap is reached. */
   checkCaps(uploader: UserRow): Promise<void>;
   /**
-   * Records a stored upload as its sender may upload now, read in the transaction that records it
-   * (docs/security.md item 48): an admin's becomes its unit's current file at once; a teacher's waits, the caps
-   * counted again under a lock per teacher, so two uploads at once cannot both take the last place. A sender
-   * whose session ended or whose role no longer uploads gets a 401 or 403, and nothing is recorded.
+   * Records a new upload as its sender may upload now, read in the transaction that records it
+   * (docs/security.md item 48): an admin's is published at once (a unit's or a session's current file); a
+   * teacher's waits, the caps counted again under a lock per teacher, so two uploads at once cannot both take the
+   * last place. A sender whose session ended or whose role no longer uploads gets a 401 or 403, and nothing is
+   * kept: a stored PDF is removed whenever recording fails. The upload is audited from `caller.ip`.
    */
-  record(
-    upload: StoredUpload,
-    session: SessionClaims,
-  ): Promise<{ row: NoteRow; state: 'approved' | 'pending' }>;
+  record<K extends UploadKind>(
+    upload: NewUpload<K>,
+    caller: { session: SessionClaims; ip: string },
+  ): Promise<{ row: UploadRows[K]; state: 'approved' | 'pending' }>;
   /**
-   * An admin's decision on a pending upload. Of two admins deciding at once exactly one changes it; the other
-   * is told what became of it (409). A rejected upload's file is removed; the uploader hears either way.
+   * An admin's decision on a pending upload of any kind. Of two admins deciding at once exactly one changes it;
+   * the other is told what became of it (409). A rejected upload's PDF is removed; the uploader hears either way.
    */
-  decide(id: string, admin: UserRow, body: ReviewDecisionBody, ip: string): Promise<NoteRow>;
+  decide(id: string, admin: UserRow, body: ReviewDecisionBody, ip: string): Promise<UploadRow>;
   /** The review queue, oldest first, each with its uploader and links to read it for `session`. */
   pendingPage(paging: Paging, session: SessionClaims): Promise<ReviewPage>;
   /** The uploads of `session`'s user, newest first. */
   uploaderPage(session: SessionClaims, paging: Paging): Promise<MyUploadsPage>;
   /**
-   * The pending upload a reader may open, as they are now (a link's holder too): an admin any, a teacher their
-   * own; nobody a decided one.
+   * The pending PDF a reader may open, as they are now (a link's holder too): an admin any, a teacher their own;
+   * nobody a decided one, nor a question (it has no file).
    */
-  readablePending(id: string, viewer: UserRow): Promise<NoteRow | undefined>;
+  readablePending(id: string, viewer: UserRow): Promise<PendingPdf | undefined>;
 }
 
 const DAY_MS = 86_400_000;
@@ -91,50 +98,21 @@ export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60_000;
 /** The path a pending upload's PDF is read at (GET /api/uploads/{id}/file), which signed links cover. */
 export const uploadFilePath = (id: string) => `/api/uploads/${id}/file`;
 
-/** "CS-601 Machine Learning, Unit 3 (ml-unit-3.pdf)": how mails name an upload. */
-function uploadLabel(row: NoteRow): string {
-  const subject = findSubject(row.subject_code);
-  return `${row.subject_code}${subject ? ` ${subject.name}` : ''}, Unit ${row.unit} (${row.original_name})`;
-}
+const POLICIES: { [K in UploadKind]: UploadKindPolicy<K> } = {
+  note: NOTE_UPLOADS,
+  paper: PAPER_UPLOADS,
+  question: QUESTION_UPLOADS,
+};
 
-/** The audit trail's target of an upload, as uploads have always been written there. */
-export const auditTarget = (row: NoteRow) => `${row.branch} ${row.subject_code} unit ${row.unit}`;
-
-/** What the upload route hands over: the unit it names, the file the note store kept, and who sent it. */
-export interface StoredUpload {
-  target: { branch: string; year: number; semester: number; subject: { code: string }; unit: number };
-  stored: StoredFile;
-  originalName: string;
-  uploaderId: string;
-}
-
-/** Keeps what a reader might want to see of the uploader's file name, and nothing that could act as a path. */
-function sanitiseName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  return base.replace(/[^\w.() -]+/g, '_').slice(0, 120) || 'upload.pdf';
-}
-
-/** A new upload's row, pending until record() decides what its sender may do. */
-function newNoteRow({ target, stored, originalName, uploaderId }: StoredUpload, at: Date): NoteRow {
+/** What the queue says of any upload, whatever its kind: the Activity trail's words, its label, its PDF. */
+function factsOf<K extends UploadKind>({ kind, row }: UploadOf<K>) {
+  const policy: UploadKindPolicy<K> = POLICIES[kind];
   return {
-    id: randomUUID(),
-    branch: target.branch,
-    year: target.year,
-    semester: target.semester,
-    subject_code: target.subject.code,
-    unit: target.unit,
-    storage_name: stored.storageName,
-    original_name: sanitiseName(originalName),
-    size: stored.size,
-    sha256: stored.sha256,
-    uploaded_by: uploaderId,
-    uploaded_at: at.toISOString(),
-    current: 0,
-    state: 'pending',
-    published_at: null,
-    decided_by: null,
-    decided_at: null,
-    reason: null,
+    area: policy.auditArea,
+    target: policy.auditTarget(row),
+    details: { upload: row.id, ...policy.auditDetails(row) },
+    label: policy.label(row),
+    storageName: policy.storageName(row),
   };
 }
 
@@ -179,21 +157,22 @@ export function createUploadReviews(deps: {
 
   /** Expires what has waited too long: files removed, each expiry audited, each teacher mailed once. */
   async function sweep(): Promise<number> {
-    const expired = await expirePendingNoteFiles(db, dialect, expiredAtOrBefore(), clock().toISOString());
-    for (const row of expired) {
-      await noteStore.remove(row.storage_name);
+    const expired = await expirePendingUploads(db, dialect, expiredAtOrBefore(), clock().toISOString());
+    const labelsByUploader = new Map<string | null, string[]>();
+    for (const upload of expired) {
+      const { area, target, details, label, storageName } = factsOf(upload);
+      if (storageName !== null) await noteStore.remove(storageName);
       await audit({
-        action: 'notes.expire',
-        target: auditTarget(row),
-        details: { upload: row.id, file: row.original_name, uploadedAt: row.uploaded_at },
+        action: `${area}.expire`,
+        target,
+        details: { ...details, uploadedAt: upload.row.uploaded_at },
       });
+      const uploaderId = upload.row.uploaded_by;
+      labelsByUploader.set(uploaderId, [...(labelsByUploader.get(uploaderId) ?? []), label]);
     }
-    const byUploader = new Map<string | null, NoteRow[]>();
-    for (const row of expired)
-      byUploader.set(row.uploaded_by, [...(byUploader.get(row.uploaded_by) ?? []), row]);
-    for (const [uploaderId, rows] of byUploader) {
+    for (const [uploaderId, labels] of labelsByUploader) {
       await tellUploader(uploaderId, (user) =>
-        MAILS.uploadsExpired(user.email, user.name, rows.map(uploadLabel), expiryDays),
+        MAILS.uploadsExpired(user.email, user.name, labels, expiryDays),
       );
     }
     return expired.length;
@@ -206,32 +185,81 @@ export function createUploadReviews(deps: {
     return sweeping;
   }
 
-  function toUploadItem(row: NoteRow, session: SessionClaims): UploadItem {
+  function toUploadItem<K extends UploadKind>(
+    { kind, row }: UploadOf<K>,
+    session: SessionClaims,
+  ): UploadItem {
+    const policy: UploadKindPolicy<K> = POLICIES[kind];
     const pending = row.state === 'pending';
-    return {
+    const file =
+      pending && policy.storageName(row) !== null
+        ? {
+            url: downloadLinks.sign(uploadFilePath(row.id), session),
+            downloadUrl: downloadLinks.sign(uploadFilePath(row.id), session, { download: true }),
+          }
+        : null;
+    const review = {
       _id: row.id,
-      subject: findSubject(row.subject_code)?.name ?? row.subject_code,
-      subjectCode: row.subject_code,
-      ...describeUpload(row),
-      fileName: row.original_name,
-      size: row.size,
       uploadedAt: row.uploaded_at,
       state: row.state,
       decidedAt: row.decided_at,
       reason: row.reason,
       expiresAt: pending ? new Date(Date.parse(row.uploaded_at) + limits.expiryMs).toISOString() : null,
-      file: pending
-        ? {
-            url: downloadLinks.sign(uploadFilePath(row.id), session),
-            downloadUrl: downloadLinks.sign(uploadFilePath(row.id), session, { download: true }),
-          }
-        : null,
     };
+    return policy.toItem(row, review, file);
+  }
+
+  /** Approves or rejects an upload of `kind` if it is still pending and unexpired; nothing otherwise. */
+  async function decideIfPending<K extends UploadKind>(
+    kind: K,
+    id: string,
+    body: ReviewDecisionBody,
+    decision: Decision,
+  ): Promise<UploadOf<K> | undefined> {
+    const row =
+      body.decision === 'approve'
+        ? await POLICIES[kind].approve(db, dialect, id, decision)
+        : await rejectIfPending(db, kind, id, { ...decision, reason: body.reason });
+    return row && { kind, row };
+  }
+
+  async function record<K extends UploadKind>(
+    upload: NewUpload<K>,
+    { session, ip }: { session: SessionClaims; ip: string },
+  ): Promise<{ row: UploadRows[K]; state: 'approved' | 'pending' }> {
+    const policy: UploadKindPolicy<K> = POLICIES[upload.kind];
+    const pending = policy.newRow(upload, clock());
+    const recorded = await inTransactionRetryingUniqueViolations(db, async (trx) => {
+      const uploader = await callerAuthority(trx, dialect, session, 'teacher');
+      if (uploader.role === 'admin') {
+        const published = { ...pending, state: 'approved' as const, published_at: pending.uploaded_at };
+        await policy.insert(trx, dialect, published);
+        return { row: published, state: 'approved' as const };
+      }
+      await lockUploader(trx, dialect, uploader.id);
+      const refusal = await capReached(trx, uploader.id);
+      if (refusal) throw refusal;
+      await policy.insert(trx, dialect, pending);
+      return { row: pending, state: 'pending' as const };
+    }).catch(async (error: unknown) => {
+      const storageName = policy.storageName(pending);
+      if (storageName !== null) await noteStore.remove(storageName);
+      throw error;
+    });
+    await audit({
+      action: recorded.state === 'approved' ? policy.publishAction : `${policy.auditArea}.submit`,
+      actorId: upload.uploaderId,
+      target: policy.auditTarget(pending),
+      ip,
+      details: { upload: pending.id, ...policy.auditDetails(pending, 'recorded') },
+    });
+    return recorded;
   }
 
   return {
     expireOverdue,
     toUploadItem,
+    record,
 
     async checkCaps(uploader) {
       if (uploader.role === 'admin') return;
@@ -240,88 +268,65 @@ export function createUploadReviews(deps: {
       if (refusal) throw refusal;
     },
 
-    async record(upload, session) {
-      const row = newNoteRow(upload, clock());
-      const state = await inNoteFilesTransaction(db, async (trx): Promise<'approved' | 'pending'> => {
-        const uploader = await callerAuthority(trx, dialect, session, 'teacher');
-        if (uploader.role === 'admin') {
-          await addCurrentNoteFile(trx, dialect, {
-            ...row,
-            state: 'approved',
-            published_at: row.uploaded_at,
-          });
-          return 'approved';
-        }
-        await lockUploader(trx, dialect, uploader.id);
-        const refusal = await capReached(trx, uploader.id);
-        if (refusal) throw refusal;
-        await insertPendingNoteFile(trx, row);
-        return 'pending';
-      });
-      return { row, state };
-    },
-
     async decide(id, admin, body, ip) {
       await expireOverdue();
+      const found = await findUpload(db, id);
+      if (!found) throw new HttpError(404, API_MESSAGES.uploadNotFound);
       const decision = { by: admin.id, atIso: clock().toISOString(), expiredAtOrBefore: expiredAtOrBefore() };
-      const row =
-        body.decision === 'approve'
-          ? await approvePendingNoteFile(db, dialect, id, decision)
-          : await rejectPendingNoteFile(db, id, { ...decision, reason: body.reason });
-      if (!row) {
-        const now = await findNoteFile(db, id);
-        if (!now) throw new HttpError(404, API_MESSAGES.uploadNotFound);
+      const decided = await decideIfPending(found.kind, id, body, decision);
+      if (!decided) {
+        const now = (await findUpload(db, id))?.row.state;
+        if (now === undefined) throw new HttpError(404, API_MESSAGES.uploadNotFound);
         // Still pending here means it expired since the sweep above: the next sweep says so to its teacher.
-        const state = now.state === 'pending' ? 'expired' : now.state;
-        if (now.state === 'pending') await expireOverdue();
+        const state = now === 'pending' ? 'expired' : now;
+        if (now === 'pending') await expireOverdue();
         throw new HttpError(409, API_MESSAGES.alreadyDecided[state], { state });
       }
-      if (row.state === 'rejected') await noteStore.remove(row.storage_name);
+      const { row } = decided;
+      const { area, target, details, label, storageName } = factsOf(decided);
+      if (row.state === 'rejected' && storageName !== null) await noteStore.remove(storageName);
       await audit({
-        action: row.state === 'approved' ? 'notes.approve' : 'notes.reject',
+        action: `${area}.${row.state === 'approved' ? 'approve' : 'reject'}`,
         actorId: admin.id,
-        target: auditTarget(row),
+        target,
         ip,
-        details: {
-          upload: row.id,
-          file: row.original_name,
-          ...(row.reason === null ? {} : { reason: row.reason }),
-        },
+        details: { ...details, ...(row.reason === null ? {} : { reason: row.reason }) },
       });
       await tellUploader(row.uploaded_by, (user) =>
         row.state === 'approved'
-          ? MAILS.uploadApproved(user.email, user.name, uploadLabel(row))
-          : MAILS.uploadRejected(user.email, user.name, uploadLabel(row), row.reason ?? ''),
+          ? MAILS.uploadApproved(user.email, user.name, decided.kind, label)
+          : MAILS.uploadRejected(user.email, user.name, decided.kind, label, row.reason ?? ''),
       );
-      return row;
+      return decided as UploadRow;
     },
 
     async pendingPage(paging, session) {
       await expireOverdue();
-      const { rows, total } = await pendingNoteFilesPage(db, paging);
+      const { uploads, total } = await pendingUploadsPage(db, paging);
       const people = await peopleById(
         db,
-        rows.map((row) => row.uploaded_by),
+        uploads.map((upload) => upload.row.uploaded_by),
       );
-      const items = rows.map((row) => ({
-        ...toUploadItem(row, session),
-        uploader: row.uploaded_by ? (people.get(row.uploaded_by) ?? null) : null,
+      const items = uploads.map((upload) => ({
+        ...toUploadItem(upload, session),
+        uploader: upload.row.uploaded_by ? (people.get(upload.row.uploaded_by) ?? null) : null,
       }));
       return { items, ...paging, total };
     },
 
     async uploaderPage(session, paging) {
       await expireOverdue();
-      const { rows, total } = await noteFilesOfUploaderPage(db, session.sub, paging);
-      return { items: rows.map((row) => toUploadItem(row, session)), ...paging, total };
+      const { uploads, total } = await uploadsOfUploaderPage(db, session.sub, paging);
+      return { items: uploads.map((upload) => toUploadItem(upload, session)), ...paging, total };
     },
 
     async readablePending(id, viewer) {
       await expireOverdue();
-      const row = await findNoteFile(db, id);
-      if (!row || row.state !== 'pending') return undefined;
-      const mayRead = viewer.role === 'admin' || (viewer.role === 'teacher' && viewer.id === row.uploaded_by);
-      return mayRead ? row : undefined;
+      const upload = await findUpload(db, id);
+      if (!upload || upload.kind === 'question' || upload.row.state !== 'pending') return undefined;
+      const mayRead =
+        viewer.role === 'admin' || (viewer.role === 'teacher' && viewer.id === upload.row.uploaded_by);
+      return mayRead ? upload : undefined;
     },
   };
 }

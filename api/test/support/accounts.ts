@@ -68,6 +68,8 @@ export async function countRows(
     | 'contact_messages'
     | 'audit_log'
     | 'note_files'
+    | 'question_papers'
+    | 'important_questions'
     | 'syllabus_entries',
 ): Promise<number> {
   const row = await db
