@@ -112,6 +112,11 @@ test('a teacher’s paper and question, approved by an admin, reach a student fr
   // The student: Home's card, the year, the subject, its papers.
   const { page } = await open({ signedIn: 'student', device: PHONE });
   await page.goto('/');
+  // Home is alive once it knows the student (the prerendered page does not).
+  await page
+    .getByRole('region', { name: 'Quick Links' })
+    .getByRole('link', { name: 'Browse notes' })
+    .waitFor();
   await page.getByRole('link', { name: /Previous Year Questions/ }).tap();
   await seeHeading(page, 'Previous Year Questions');
   await page.getByRole('link', { name: 'Third Year', exact: true }).tap();
