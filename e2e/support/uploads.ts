@@ -2,18 +2,21 @@
  * Notes uploaded straight through the API (POST /api/upload/upload), for tests whose subject is not the
  * upload form: an admin's upload is current at once, a teacher's waits for review (decision 026).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { url } from './env';
 import { demoSession, type DemoRole } from './session';
 
-/** A one-page PDF whose text names the upload, so its bytes are this upload's alone. */
-async function makePdf(title: string): Promise<Blob> {
+/** A one-page PDF (pdf-lib) whose text names the upload, so its bytes are this upload's alone. */
+export async function makePdf(title: string): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   pdf.addPage([595, 842]).drawText(`${title} — ${randomUUID()}`, { x: 50, y: 780, size: 14, font });
-  return new Blob([new Uint8Array(await pdf.save())], { type: 'application/pdf' });
+  return Buffer.from(await pdf.save());
 }
+
+/** A file's SHA-256, to tell that a download holds the very bytes uploaded. */
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export interface UnitOfNotes {
   year: 'First Year' | 'Second Year' | 'Third Year' | 'Final Year';
@@ -25,7 +28,10 @@ export interface UnitOfNotes {
 /** Uploads a unit of a CSE subject as the demo account of `role`; answers the upload's id. */
 export async function uploadThroughApi(role: DemoRole, { year, semester, subject, unit }: UnitOfNotes) {
   const form = new FormData();
-  form.append('pdf', await makePdf(`${subject} unit ${unit}`), `${subject}-unit-${unit}.pdf`);
+  const pdf = new Blob([new Uint8Array(await makePdf(`${subject} unit ${unit}`))], {
+    type: 'application/pdf',
+  });
+  form.append('pdf', pdf, `${subject}-unit-${unit}.pdf`);
   const query = new URLSearchParams({
     branch: 'CSE',
     year,

@@ -4,8 +4,7 @@
  * both; a student opens Home's Previous Year Questions card, finds the subject, previews and downloads the very
  * bytes the teacher sent, and reads the question under its unit.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { findSubject } from '@studyhub/contract/catalog';
 import { createVerifiedAccount, setRoleThroughApi } from '../support/accounts';
@@ -13,6 +12,7 @@ import { expect, test, type OpenOptions } from '../support/fixtures';
 import { url } from '../support/env';
 import { seeHeading, subjectCard } from '../support/pages';
 import { logInThroughApi } from '../support/session';
+import { makePdf, sha256 } from '../support/uploads';
 
 const PHONE: OpenOptions['device'] = {
   viewport: { width: 390, height: 844 },
@@ -25,16 +25,6 @@ const PHONE: OpenOptions['device'] = {
 const SUBJECT = findSubject('CS-504(B)')!;
 const SESSION = { month: 'Dec', year: '2023', label: 'Dec 2023' };
 const UNIT = 2;
-
-/** A one-page PDF (pdf-lib) whose text names the test run, so its bytes are this test's alone. */
-async function makePdf(title: string): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  pdf.addPage([595, 842]).drawText(`${title} — ${randomUUID()}`, { x: 50, y: 780, size: 14, font });
-  return Buffer.from(await pdf.save());
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const drawnPage = (page: Page) => page.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]');
 

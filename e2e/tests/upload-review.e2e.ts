@@ -5,8 +5,7 @@
  * which the teacher reads in My uploads and in the mail the server wrote to its outbox. The form itself marks
  * what is missing and, after an upload, stays on the subject with its next unit chosen.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { findSubject } from '@studyhub/contract/catalog';
 import { createVerifiedAccount, setRoleThroughApi, type Account } from '../support/accounts';
@@ -15,6 +14,7 @@ import { url } from '../support/env';
 import { waitForMail } from '../support/outbox';
 import { seeHeading, subjectCard } from '../support/pages';
 import { logInThroughApi, type SessionData } from '../support/session';
+import { makePdf, sha256 } from '../support/uploads';
 
 /** A teacher of this test's own: fresh caps, and mail to an address nobody else uses. */
 async function newTeacher(label: string): Promise<{ account: Account; session: SessionData }> {
@@ -22,16 +22,6 @@ async function newTeacher(label: string): Promise<{ account: Account; session: S
   await setRoleThroughApi(account.email, 'teacher');
   return { account, session: await logInThroughApi(account) };
 }
-
-/** A one-page PDF (pdf-lib) whose text names the test run, so its bytes are this test's alone. */
-async function makePdf(title: string): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  pdf.addPage([595, 842]).drawText(`${title} — ${randomUUID()}`, { x: 50, y: 780, size: 14, font });
-  return Buffer.from(await pdf.save());
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Fills the upload form for a third-year, sixth-semester unit of CSE and sends it. */
 async function uploadThroughForm(

@@ -54,38 +54,48 @@ const uploadOf = <K extends UploadKind>(kind: K, row: unknown): UploadOf<K> => (
  * it was not (anymore) pending. Of two admins deciding at once, the second finds it decided: one conditional
  * update, whose row lock PostgreSQL re-checks once the first commits.
  */
-export async function approveIfPending<K extends UploadKind>(
+export function approveIfPending<K extends UploadKind>(
   executor: Kysely<Database>,
   kind: K,
   id: string,
   decision: Decision,
 ): Promise<UploadRows[K] | undefined> {
-  const row = await executor
-    .updateTable(UPLOAD_TABLES[kind] as UploadTable)
-    .set({
-      state: 'approved',
-      decided_by: decision.by,
-      decided_at: decision.atIso,
-      published_at: decision.atIso,
-    })
-    .where('id', '=', id)
-    .where('state', '=', 'pending')
-    .where('uploaded_at', '>', decision.expiredAtOrBefore)
-    .returningAll()
-    .executeTakeFirst();
-  return row && uploadOf(kind, row).row;
+  return decideIfPending(executor, kind, id, decision, {
+    state: 'approved',
+    decided_by: decision.by,
+    decided_at: decision.atIso,
+    published_at: decision.atIso,
+  });
 }
 
 /** Rejects a pending, unexpired upload; nothing comes back when it was not (anymore) pending. */
-export async function rejectIfPending<K extends UploadKind>(
+export function rejectIfPending<K extends UploadKind>(
   db: Kysely<Database>,
   kind: K,
   id: string,
   decision: Decision & { reason: string },
 ): Promise<UploadRows[K] | undefined> {
-  const row = await db
+  return decideIfPending(db, kind, id, decision, {
+    state: 'rejected',
+    decided_by: decision.by,
+    decided_at: decision.atIso,
+    reason: decision.reason,
+  });
+}
+
+/** Writes `decided` to an upload only while it is pending and unexpired, and answers it as it is then. */
+async function decideIfPending<K extends UploadKind>(
+  executor: Kysely<Database>,
+  kind: K,
+  id: string,
+  decision: Decision,
+  decided: { state: 'approved' | 'rejected'; decided_by: string; decided_at: string } & (
+    { published_at: string } | { reason: string }
+  ),
+): Promise<UploadRows[K] | undefined> {
+  const row = await executor
     .updateTable(UPLOAD_TABLES[kind] as UploadTable)
-    .set({ state: 'rejected', decided_by: decision.by, decided_at: decision.atIso, reason: decision.reason })
+    .set(decided)
     .where('id', '=', id)
     .where('state', '=', 'pending')
     .where('uploaded_at', '>', decision.expiredAtOrBefore)

@@ -79,9 +79,7 @@ export async function myUploadsRoutes(
       upload.row,
       fileName,
       { config, noteStore },
-      {
-        download: request.query.download === '1',
-      },
+      { download: request.query.download === '1' },
     );
   });
 }

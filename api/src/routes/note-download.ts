@@ -65,9 +65,7 @@ export async function noteDownloadRoutes(
         row,
         noteFileName(row),
         { config, noteStore },
-        {
-          download: request.query.download === '1',
-        },
+        { download: request.query.download === '1' },
       );
     },
   );

@@ -101,8 +101,7 @@ export async function notesRoutes(
         unit: row.unit,
         size: row.size,
         uploadedAt: row.uploaded_at,
-        url: downloadLinks.sign(pathOf(row), session),
-        downloadUrl: downloadLinks.sign(pathOf(row), session, { download: true }),
+        ...downloadLinks.linksTo(pathOf(row), session),
       })),
     };
   });

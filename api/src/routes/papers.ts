@@ -63,12 +63,7 @@ export async function papersRoutes(
     const rows = await currentPapersOfSubject(db, subject.code);
     return {
       subject: subject.code,
-      papers: rows.map((row) =>
-        toPaper(row, {
-          url: downloadLinks.sign(paperFilePath(row.id), session),
-          downloadUrl: downloadLinks.sign(paperFilePath(row.id), session, { download: true }),
-        }),
-      ),
+      papers: rows.map((row) => toPaper(row, downloadLinks.linksTo(paperFilePath(row.id), session))),
     };
   });
 
@@ -85,9 +80,7 @@ export async function papersRoutes(
       row,
       paperFileName(row),
       { config, noteStore },
-      {
-        download: request.query.download === '1',
-      },
+      { download: request.query.download === '1' },
     );
   });
 }

@@ -6,6 +6,7 @@
  * the account's deletion ends its links too, and what the link may open is decided for that user as it is now.
  */
 import { createHmac } from 'node:crypto';
+import type { UploadFileLinks } from '@studyhub/contract/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-errors';
@@ -50,8 +51,11 @@ export function createDownloadLinks(secret: string, clock: Clock, db: Kysely<Dat
   }
 
   return {
-    /** A link to `pathname` for this session: 15 minutes, or less when the session ends sooner. */
-    sign(pathname: string, session: SessionClaims, options: { download?: boolean } = {}): string {
+    /**
+     * Links to `pathname` for this session, to read it inline and to download it (`download=1`): 15 minutes, or
+     * less when the session ends sooner.
+     */
+    linksTo(pathname: string, session: SessionClaims): UploadFileLinks {
       const expires = Math.min(Math.floor((clock().getTime() + DOWNLOAD_LINK_TTL_MS) / 1000), session.exp);
       const query = new URLSearchParams({
         expires: String(expires),
@@ -60,8 +64,7 @@ export function createDownloadLinks(secret: string, clock: Clock, db: Kysely<Dat
         session: session.jti,
         sig: signature(pathname, expires, session),
       });
-      if (options.download) query.set('download', '1');
-      return `${pathname}?${query}`;
+      return { url: `${pathname}?${query}`, downloadUrl: `${pathname}?${query}&download=1` };
     },
 
     /**

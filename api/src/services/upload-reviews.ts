@@ -193,10 +193,7 @@ export function createUploadReviews(deps: {
     const pending = row.state === 'pending';
     const file =
       pending && policy.storageName(row) !== null
-        ? {
-            url: downloadLinks.sign(uploadFilePath(row.id), session),
-            downloadUrl: downloadLinks.sign(uploadFilePath(row.id), session, { download: true }),
-          }
+        ? downloadLinks.linksTo(uploadFilePath(row.id), session)
         : null;
     const review = {
       _id: row.id,

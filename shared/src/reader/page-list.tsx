@@ -108,15 +108,10 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
   // its bandwidth with the page the student is waiting for (a scanned page is a picture of 100 KB and more).
   const [settled, setSettled] = useState<ReadonlySet<number>>(new Set());
   const onScreenSettled = [...onScreen].every((page) => settled.has(page));
-  const onSettled = useCallback((page: number, isSettled: boolean) => {
-    setSettled((before) => {
-      if (before.has(page) === isSettled) return before;
-      const after = new Set(before);
-      if (isSettled) after.add(page);
-      else after.delete(page);
-      return after;
-    });
-  }, []);
+  const onSettled = useCallback(
+    (page: number, isSettled: boolean) => setSettled((before) => withPage(before, page, isSettled)),
+    [],
+  );
   const callbacks = useRef(props);
   useEffect(() => {
     callbacks.current = props;
@@ -219,6 +214,15 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
   );
 });
 
+/** `pages` with `page` in it or not; the same set when nothing changes, so React has nothing to render. */
+function withPage(pages: ReadonlySet<number>, page: number, included: boolean): ReadonlySet<number> {
+  if (pages.has(page) === included) return pages;
+  const after = new Set(pages);
+  if (included) after.add(page);
+  else after.delete(page);
+  return after;
+}
+
 /**
  * The pages whose sheets are within `rootMargin` of the scroller's view (page 1 until the observer has looked),
  * by page number.
@@ -235,15 +239,13 @@ function useIntersectingPages(
     if (!scroller || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) =>
-        setPages((before) => {
-          const after = new Set(before);
-          for (const entry of entries) {
-            const page = Number((entry.target as HTMLElement).dataset.page);
-            if (entry.isIntersecting) after.add(page);
-            else after.delete(page);
-          }
-          return after;
-        }),
+        setPages((before) =>
+          entries.reduce(
+            (pages, entry) =>
+              withPage(pages, Number((entry.target as HTMLElement).dataset.page), entry.isIntersecting),
+            before,
+          ),
+        ),
       { root: scroller, rootMargin },
     );
     for (const sheet of pagesRef.current?.children ?? []) observer.observe(sheet);
