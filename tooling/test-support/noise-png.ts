@@ -1,6 +1,6 @@
 /**
  * A PNG of random pixels: a picture that does not compress, as scans and photos in notes barely do. The reader's
- * bench and browser tests put it in PDFs so that a page's objects span many of pdf.js's 64 KiB range requests.
+ * bench and browser tests put it in PDFs so that a page's objects span several of the reader's range requests.
  */
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
