@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSession, type SessionUser } from '@studyhub/shared';
 import { mayOpen, ROUTE_TABLE, type AreaName } from '@studyhub/contract';
+import { savesData } from '../saves-data';
 import { useAreaRegistry } from './area-registry-context';
 
 /** How long after the page has settled idle preloading may wait at most for an idle moment. */
@@ -18,13 +19,6 @@ export function preloadableAreas(user: SessionUser | null): AreaName[] {
     .map((route) => route.area)
     .filter((area): area is AreaName => area !== undefined && !(user && area === 'auth'));
   return [...new Set(areas)];
-}
-
-/** Data-saving visitors (Save-Data, 2G) fetch an area when they open it, not before. */
-function savesData(): boolean {
-  const connection = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } })
-    .connection;
-  return connection?.saveData === true || /2g/.test(connection?.effectiveType ?? '');
 }
 
 function whenIdle(run: () => void): () => void {

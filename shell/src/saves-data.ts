@@ -1,0 +1,15 @@
+interface ConnectionHints {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/**
+ * Whether this visitor asked to save data (Save-Data) or is on a 2G connection: such a visitor fetches what they
+ * open, nothing ahead of it. Works in the page and in the service worker (both have `navigator.connection` in
+ * Chromium; elsewhere there is no hint and nothing is held back).
+ */
+export function savesData(
+  connection = (globalThis.navigator as { connection?: ConnectionHints } | undefined)?.connection,
+): boolean {
+  return connection?.saveData === true || /2g/.test(connection?.effectiveType ?? '');
+}
