@@ -1,4 +1,4 @@
-import type { FunctionComponent } from 'react';
+import { useState, type FunctionComponent } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
@@ -97,6 +97,32 @@ describe('AreaHost', () => {
     );
     expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument();
     await waitFor(() => expect(reports).toEqual([{ area: 'notes', version: '1.0.0-cafe', kind: 'ok' }]));
+  });
+
+  it('asked for another area in the same place, never renders the first area with the second page', async () => {
+    const notesRendered: string[] = [];
+    const NotesEcho = ({ page }: AreaRoutesProps) => {
+      notesRendered.push(page);
+      return <p>area page: {page}</p>;
+    };
+    const SyllabusEcho = ({ page }: AreaRoutesProps) => <p>syllabus page: {page}</p>;
+    loadModule.mockImplementation((area) =>
+      Promise.resolve(area === 'notes' ? areaModule('notes', NotesEcho) : areaModule('syllabus', SyllabusEcho)),
+    );
+    function OneHost() {
+      const [onSyllabus, setOnSyllabus] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOnSyllabus(true)}>Syllabus</button>
+          {onSyllabus ? <AreaHost area="syllabus" page="syllabus" /> : <AreaHost area="notes" page="year" />}
+        </>
+      );
+    }
+    renderWithAreas(<OneHost />, { areas });
+    expect(await screen.findByText('area page: year')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Syllabus' }));
+    expect(await screen.findByText('syllabus page: syllabus')).toBeInTheDocument();
+    expect(notesRendered).not.toContain('syllabus');
   });
 
   it('shows the fallback when the area does not load, and Retry loads it again', async () => {
