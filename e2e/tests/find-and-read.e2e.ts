@@ -213,7 +213,9 @@ test.describe('a slow phone’s signed-in deep link', () => {
         if (!main && document.readyState === 'loading') return;
         const skeleton = main?.matches('[aria-busy="true"]') ? main.querySelector('[role="status"]') : null;
         if (skeleton?.textContent !== 'Loading…') {
-          seen.blank.push(`${Math.round(performance.now())} ms: ${main?.outerHTML.slice(0, 200) ?? 'no main'}`);
+          seen.blank.push(
+            `${Math.round(performance.now())} ms: ${main?.outerHTML.slice(0, 200) ?? 'no main'}`,
+          );
         }
       };
       new MutationObserver(check).observe(document, {

@@ -87,7 +87,9 @@ test.describe('release and rollback of one area', () => {
     expect(existsSync(deployPath('releases', 'notes', v1))).toBe(true);
   });
 
-  test('rollback brings v1 back on the very next request and page load, with no restart', async ({ open }) => {
+  test('rollback brings v1 back on the very next request and page load, with no restart', async ({
+    open,
+  }) => {
     const { page } = await openNotes(open);
     expect(await shownVersion(page, 'notes')).toBe(v2);
 
@@ -96,7 +98,10 @@ test.describe('release and rollback of one area', () => {
     // "Under a second" holds by construction: the server's first answer after the command already names v1 (no
     // cache to expire, nothing to restart). How long a page load takes on a busy machine is not the rollback's
     // to promise, so it is logged, not asserted.
-    const served = (await (await page.request.get('/remotes.json')).json()) as Record<string, { version: string }>;
+    const served = (await (await page.request.get('/remotes.json')).json()) as Record<
+      string,
+      { version: string }
+    >;
     expect(served.notes?.version).toBe(v1);
     await page.reload();
     expect(await shownVersion(page, 'notes')).toBe(v1);

@@ -107,7 +107,9 @@ describe('AreaHost', () => {
     };
     const SyllabusEcho = ({ page }: AreaRoutesProps) => <p>syllabus page: {page}</p>;
     loadModule.mockImplementation((area) =>
-      Promise.resolve(area === 'notes' ? areaModule('notes', NotesEcho) : areaModule('syllabus', SyllabusEcho)),
+      Promise.resolve(
+        area === 'notes' ? areaModule('notes', NotesEcho) : areaModule('syllabus', SyllabusEcho),
+      ),
     );
     function OneHost() {
       const [onSyllabus, setOnSyllabus] = useState(false);

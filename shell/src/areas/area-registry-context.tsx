@@ -47,7 +47,8 @@ export function useAreaModule<P = object>(
   const registry = useAreaRegistry();
   const [seen, setSeen] = useState(() => ({ area, expose, result: registry.result<P>(area, expose) }));
   // The same host may be asked for another area (a route of another area at the same place in the tree).
-  const result = seen.area === area && seen.expose === expose ? seen.result : registry.result<P>(area, expose);
+  const result =
+    seen.area === area && seen.expose === expose ? seen.result : registry.result<P>(area, expose);
   useEffect(() => {
     const follow = () => {
       const latest = registry.result<P>(area, expose);
