@@ -13,6 +13,7 @@ import {
 import { PATHS, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
 import { useAreaRegistry } from '../areas/area-registry-context';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
+import { OfflineIndicator } from './offline-indicator';
 import { usePageIsLive } from './use-page-is-live';
 import { useVisitor, type Visitor } from './visitor';
 
@@ -262,6 +263,7 @@ export function Header() {
       </Inner>
       {/* Always in the page, so the button's aria-controls names an element; hidden while closed. */}
       <NavLinks links={links} foldBelow={foldBelow} waiting={waiting} mobile hidden={!menuOpen} />
+      <OfflineIndicator />
     </Bar>
   );
 }
