@@ -25,6 +25,7 @@ export * from './ui/skeleton';
 export * from './ui/offline-notice';
 export * from './format/sizes';
 export * from './connection/use-online';
+export * from './connection/saves-data';
 export * from './api/client';
 export * from './api/get-syllabus';
 export * from './api/get-review-queue';
