@@ -204,10 +204,11 @@ function SessionButton({ live }: { live: boolean }) {
 
 export function Header() {
   const { mode, toggle } = useThemeMode();
-  const { pathname } = useLocation();
-  // The menu belongs to the page it was opened on, so any navigation closes it.
+  const { pathname, key: visit } = useLocation();
+  // The menu belongs to the visit it was opened on (the location's key), so any navigation closes it, and coming
+  // back to that page later does not open it again.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const menuOpen = menuOpenOn === pathname;
+  const menuOpen = menuOpenOn === visit;
   const menuButton = useRef<HTMLButtonElement>(null);
   // On the prerendered page these buttons do nothing until React listens: a tap on a slow phone would be lost,
   // so they are disabled until then (decision 014), and the browser says so.
@@ -255,7 +256,7 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : visit)}
           disabled={!live}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
