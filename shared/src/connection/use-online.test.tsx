@@ -19,9 +19,9 @@ describe('useOnline', () => {
 });
 
 describe('useOnReconnect', () => {
-  it('runs each time the connection returns while watching, and not once it stops watching', () => {
+  it('runs each time the connection returns while given a function, and not once given null', () => {
     const run = jest.fn();
-    const { rerender } = renderHook(({ watching }) => useOnReconnect(watching, run), {
+    const { rerender } = renderHook(({ watching }) => useOnReconnect(watching ? run : null), {
       initialProps: { watching: true },
     });
     setBrowserOnline(false);

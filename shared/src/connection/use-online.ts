@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 function subscribe(changed: () => void): () => void {
   window.addEventListener('online', changed);
@@ -21,16 +21,14 @@ export function useOnline(): boolean {
   );
 }
 
-/** Runs `run` each time the connection comes back, while `watching` (a page showing that it is offline). */
-export function useOnReconnect(watching: boolean, run: () => void): void {
-  const latest = useRef(run);
+/**
+ * Runs `run` each time the connection comes back; null runs nothing (a page that is not waiting for it). A `run`
+ * that is a new function on every render is listened for afresh each time, which costs nothing.
+ */
+export function useOnReconnect(run: (() => unknown) | null): void {
   useEffect(() => {
-    latest.current = run;
-  });
-  useEffect(() => {
-    if (!watching) return;
-    const reconnected = () => latest.current();
-    window.addEventListener('online', reconnected);
-    return () => window.removeEventListener('online', reconnected);
-  }, [watching]);
+    if (!run) return;
+    window.addEventListener('online', run);
+    return () => window.removeEventListener('online', run);
+  }, [run]);
 }

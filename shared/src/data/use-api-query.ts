@@ -118,7 +118,7 @@ export function useApiQuery<T>(
 
   // An answer for another key or an earlier attempt reads as loading.
   const shown = settled !== null && settled.request === request ? settled : null;
-  useOnReconnect(shown?.ok === false && shown.error.offline, () => void reload());
+  useOnReconnect(shown?.ok === false && shown.error.offline ? reload : null);
   if (shown === null) return { status: 'loading', data: undefined, error: null, reload, update };
   if (!shown.ok) return { status: 'error', data: undefined, error: shown.error, reload, update };
   return { status: 'ready', data: shown.data, error: null, reload, update };

@@ -10,11 +10,7 @@ import { MESSAGES } from '@studyhub/contract';
 export function AreaUnavailable({ onRetry, reason }: { onRetry(): Promise<void>; reason?: string }) {
   const [retrying, setRetrying] = useState(false);
   const online = useOnline();
-  const retry = () => {
-    setRetrying(true);
-    void onRetry().finally(() => setRetrying(false));
-  };
-  useOnReconnect(true, retry);
+  useOnReconnect(onRetry);
   if (!online) {
     return (
       <Page>
@@ -28,7 +24,13 @@ export function AreaUnavailable({ onRetry, reason }: { onRetry(): Promise<void>;
         <h2>{MESSAGES.areaUnavailable}</h2>
         <Muted>Please try again in a moment. The rest of StudyHub is working.</Muted>
         <p>
-          <Button disabled={retrying} onClick={retry}>
+          <Button
+            disabled={retrying}
+            onClick={() => {
+              setRetrying(true);
+              void onRetry().finally(() => setRetrying(false));
+            }}
+          >
             {retrying ? 'Retrying…' : 'Retry'}
           </Button>
         </p>

@@ -8,19 +8,8 @@ const Indicator = styled.p`
   font-size: 0.9rem;
   font-weight: 600;
   &:not(:empty) {
-    padding: 4px 20px;
+    padding: 4px;
     background: ${({ theme }) => theme.colors.surfaceAlt};
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-    color: ${({ theme }) => theme.colors.text};
-  }
-  &:not(:empty)::before {
-    content: '';
-    display: inline-block;
-    width: 8px;
-    height: 8px;
-    margin-right: 8px;
-    border-radius: 50%;
-    background: ${({ theme }) => theme.colors.warning};
   }
 `;
 
