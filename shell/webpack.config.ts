@@ -1,4 +1,5 @@
 import { defineApp } from '@studyhub/tooling/build';
+import { SHELL_WEB_APP } from './src/web-app/web-app';
 
 export default defineApp({
   name: 'shell',
@@ -6,4 +7,5 @@ export default defineApp({
   devPort: 3000,
   title: 'StudyHub',
   prerender: './prerender.tsx',
+  webApp: SHELL_WEB_APP,
 });

@@ -12,6 +12,7 @@ import {
   NOTES_AREA_CHUNK,
   NOTES_VERSION,
   removeDeployDir,
+  SHELL_ICON,
   SHELL_VERSION,
   sourceMap,
   VENDOR_CHUNK,
@@ -103,6 +104,8 @@ describe('composed site', () => {
     ['/main.js', 'no-cache'],
     ['/shared-usage.json', 'no-cache'],
     ['/src_bootstrap_tsx.0a1b2c3d.js', IMMUTABLE],
+    ['/manifest.webmanifest', 'no-cache'],
+    [`/${SHELL_ICON}`, IMMUTABLE],
     [`/mfe/notes/${NOTES_VERSION}/mf-manifest.json`, 'no-cache'],
     [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js`, 'no-cache'],
     [`/mfe/notes/${NOTES_VERSION}/${NOTES_AREA_CHUNK}`, IMMUTABLE],
@@ -110,6 +113,16 @@ describe('composed site', () => {
     const reply = await app.inject(url);
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['cache-control']).toBe(cacheControl);
+  });
+
+  it.each([
+    ['/manifest.webmanifest', /^application\/manifest\+json\b/],
+    [`/${SHELL_ICON}`, /^image\/png$/],
+  ])('sends %s as %s, under the site policy that lets the page read it (decision 037)', async (url, type) => {
+    const reply = await app.inject(url);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(type);
+    expect(String(reply.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
   it.each([
@@ -303,6 +316,8 @@ describe('a link or other oddity planted in a release folder (docs/security.md i
     ['/main.js', 'no-cache'],
     ['/shared-usage.json', 'no-cache'],
     ['/src_bootstrap_tsx.0a1b2c3d.js', IMMUTABLE],
+    ['/manifest.webmanifest', 'no-cache'],
+    [`/${SHELL_ICON}`, IMMUTABLE],
     ['/notes/ThirdYear', 'no-cache'],
     [`/mfe/notes/${NOTES_VERSION}/remoteEntry.js`, 'no-cache'],
     [`/mfe/notes/${NOTES_VERSION}/${NOTES_AREA_CHUNK}`, IMMUTABLE],

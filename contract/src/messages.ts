@@ -9,4 +9,5 @@ export const MESSAGES = {
   missingSubjectContext: 'Missing subject context. Please navigate via the Notes page.',
   subjectNotFound: 'Subject Not Found',
   areaUnavailable: 'This section is temporarily unavailable',
+  offline: 'You are offline. This page needs a connection; saved units are under Saved for offline.',
 } as const;

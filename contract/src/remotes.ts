@@ -97,6 +97,9 @@ export function areaEntryUrl(area: AreaName, version: string): string {
  */
 export const SHELL_PAGES = { home: 'index.html', app: 'app.html' } as const;
 
+/** The shell's web app manifest, linked from both pages (decision 037); like them, its name never changes. */
+export const WEB_APP_MANIFEST_FILE = 'manifest.webmanifest';
+
 /** One version of an area: its name and the URL of its mf-manifest.json. */
 export interface RemoteVersion {
   version: string;

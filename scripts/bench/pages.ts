@@ -5,6 +5,10 @@
  *   - page weight of Home (anonymous) and a signed-in area page: JS files, raw, gzip (level 9) and bytes on the
  *     wire, with the areas warmed for later counted apart;
  *   - Lighthouse, mobile preset (simulated slow 4G, 4× CPU) and desktop: scores and LCP / TBT / CLS, median of 3;
+ *   - the bytes a first visit to Home costs a phone (390×844, anonymous, empty cache; every request until the
+ *     page and its idle warm-ups are done), without and with Save-Data (decision 037): the Save-Data: on header
+ *     through CDP's Network.setExtraHTTPHeaders and navigator.connection.saveData true through an init script,
+ *     which is what the page reads;
  *   - opening an area not loaded yet: a student on Home, the page idle 1 s, clicks the header's Syllabus link;
  *     the time until its heading shows, median of 5;
  *   - a cold start on Lighthouse's mobile throttling (1.6 Mbps, 150 ms RTT, 4× CPU) through CDP: a signed-in
@@ -132,6 +136,63 @@ async function pageWeights(browser: Browser, options: BenchPagesOptions): Promis
     ),
     weightLine('/notes/ThirdYear (student)', area),
   ];
+}
+
+/**
+ * Runs in the page before its scripts: the visitor asked to save data, as navigator.connection tells the page.
+ * Text, not a function: tsx names the getter with a helper the page does not have, and the script would fail.
+ */
+const CLAIM_SAVE_DATA = `Object.defineProperty(Object.getPrototypeOf(navigator.connection), 'saveData', { get: () => true });`;
+
+/** Every byte one first visit to Home moves over the wire, and how many requests, until it and its warm-ups settle. */
+async function firstVisitBytes(
+  browser: Browser,
+  base: string,
+  saveData: boolean,
+): Promise<{ bytes: number; requests: number }> {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  if (saveData) await context.addInitScript(CLAIM_SAVE_DATA);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (saveData) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Save-Data': 'on' } });
+  let bytes = 0;
+  let requests = 0;
+  cdp.on('Network.loadingFinished', (event) => {
+    bytes += event.encodedDataLength;
+    requests += 1;
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  // The idle warm-up waits for an idle moment (at most 2 s): two idle callbacks later it has been asked for.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 2_000 }), {
+          timeout: 2_000,
+        }),
+      ),
+  );
+  await page.waitForLoadState('networkidle');
+  const saving = await page.evaluate(
+    () => (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true,
+  );
+  await context.close();
+  if (saving !== saveData) throw new Error(`Save-Data was to be ${saveData} but the page read ${saving}`);
+  return { bytes, requests };
+}
+
+async function firstVisitLines(browser: Browser, base: string): Promise<string[]> {
+  const plain = await firstVisitBytes(browser, base, false);
+  const saving = await firstVisitBytes(browser, base, true);
+  const line = (label: string, { bytes, requests }: { bytes: number; requests: number }) =>
+    `first visit to Home (anonymous, 390×844) ${label}: ${kb(bytes)} on the wire in ${requests} requests`;
+  return [line('without Save-Data', plain), line('with Save-Data', saving)];
 }
 
 interface LighthouseRun {
@@ -284,6 +345,7 @@ export async function benchPages(options: BenchPagesOptions): Promise<string[]> 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROME_FLAGS.slice(1) });
   try {
     const lines = await pageWeights(browser, options);
+    lines.push(...(await firstVisitLines(browser, options.base)));
     const opens: number[] = [];
     for (let run = 0; run < AREA_OPEN_RUNS; run += 1) opens.push(await areaOpenMs(browser, options));
     lines.push(

@@ -3,7 +3,8 @@
  * (session, API client, theme, UI primitives, data hooks). Pure contract code (paths, routes, schemas, constants)
  * is @studyhub/contract, which every app bundles itself; build and release code is @studyhub/tooling (decision 027).
  * What the first screen never needs is a subpath an area bundles itself (decision 014): ./modal, ./search and
- * ./standalone (an area's development page).
+ * ./standalone (an area's development page). What runs outside the page takes its own subpath and never this
+ * index: ./palettes (the build's web app manifest) and ./saves-data (the service worker; decision 037).
  */
 export * from './listeners';
 export * from './session/session-store';
@@ -22,7 +23,10 @@ export * from './ui/toasts';
 export * from './ui/select-field';
 export * from './ui/count-badge';
 export * from './ui/skeleton';
+export * from './ui/offline-notice';
 export * from './format/sizes';
+export * from './connection/use-online';
+export * from './connection/saves-data';
 export * from './api/client';
 export * from './api/get-syllabus';
 export * from './api/get-review-queue';

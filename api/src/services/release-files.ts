@@ -8,7 +8,7 @@ import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SHARED_USAGE_FILE } from '@studyhub/contract';
+import { SHARED_USAGE_FILE, WEB_APP_MANIFEST_FILE } from '@studyhub/contract';
 import {
   isReleasePath,
   isSourceMap,
@@ -32,6 +32,8 @@ const UNHASHED_ENTRIES = new Set([
   'build-info.json',
   // The shell's copy of the platform, read by the page when an area fails (decision 028).
   SHARED_USAGE_FILE,
+  // Names the icons by their hashes; a phone reads it again to see whether the installed app changed.
+  WEB_APP_MANIFEST_FILE,
 ]);
 
 /** A regular file reached through no link: its real path is the path itself. Throws when there is none. */

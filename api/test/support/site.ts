@@ -25,6 +25,8 @@ export const sourceMap = (file: string) => JSON.stringify({ version: 3, file, ma
 /** A shell chunk big enough to be published with compressed copies (decision 013). */
 export const VENDOR_CHUNK = 'vendor.5e6f7a8b.js';
 export const VENDOR_SOURCE = 'export const unit = "Unit 3: Dynamic programming";\n'.repeat(100);
+/** An icon of the shell's web app manifest, named by its hash. */
+export const SHELL_ICON = 'icons/icon-192.2c3d4e5f.png';
 /** The notes build's page chunk, which its manifest names for `./Area`. */
 export const NOTES_AREA_CHUNK = '__federation_expose_Area.1a2b3c4d.js';
 
@@ -52,6 +54,9 @@ export function makeDeployDir(): string {
     'src_bootstrap_tsx.0a1b2c3d.js.map': sourceMap('src_bootstrap_tsx.0a1b2c3d.js'),
     // Large enough that publishing writes its .br and .gz copies.
     [VENDOR_CHUNK]: VENDOR_SOURCE,
+    // The web app manifest and an icon it names by hash (decision 037).
+    'manifest.webmanifest': JSON.stringify({ name: 'StudyHub', icons: [{ src: `/${SHELL_ICON}` }] }),
+    [SHELL_ICON]: 'PNG',
   });
   const notesBuild = writeFiles(path.join(root, 'notes-dist'), {
     'mf-manifest.json': JSON.stringify({

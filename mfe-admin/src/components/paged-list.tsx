@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Muted, Notice } from '@studyhub/shared';
+import { Button, Muted, Notice, OfflineNotice } from '@studyhub/shared';
 import type { PagedListState } from '../paging/use-paged-list';
 import { Pager } from './pager';
 
@@ -9,9 +9,13 @@ interface PagedListProps<T> {
   children(items: T[]): ReactNode;
 }
 
-/** A newest-first list a page at a time: loading, failure with Retry, nothing yet, or the page and its pager. */
+/**
+ * A newest-first list a page at a time: loading, offline, failure with Retry, nothing yet, or the page and its
+ * pager.
+ */
 export function PagedList<T>({ list, texts, children }: PagedListProps<T>) {
   if (list.loading) return <Notice role="status">{texts.loading}</Notice>;
+  if (list.offline) return <OfflineNotice />;
   if (!list.data) {
     return (
       <Notice role="alert">

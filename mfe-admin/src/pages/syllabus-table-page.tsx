@@ -6,6 +6,7 @@ import {
   getSyllabus,
   Muted,
   Notice,
+  OfflineNotice,
   Page,
   PageTitle,
   useApiQuery,
@@ -167,6 +168,8 @@ export function SyllabusTablePage() {
       </Toolbar>
       {listing.status === 'loading' ? (
         <Notice role="status">{SYLLABUS_TEXTS.loading}</Notice>
+      ) : listing.status === 'error' && listing.error.offline ? (
+        <OfflineNotice />
       ) : listing.status === 'error' ? (
         <Notice role="alert">
           <p>{SYLLABUS_TEXTS.loadFailed}</p>

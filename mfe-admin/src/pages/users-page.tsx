@@ -6,6 +6,7 @@ import {
   Button,
   Muted,
   Notice,
+  OfflineNotice,
   Page,
   PageTitle,
   SelectField,
@@ -68,8 +69,9 @@ export function UsersPage() {
   );
 
   const listing = useApiQuery('users', getUsers, {
-    onError: ({ cause }) => {
-      if (!sessionExpired(cause)) notify.error(USERS_TEXTS.loadFailed);
+    // Offline, the page says so itself (OfflineNotice); a toast would repeat it.
+    onError: ({ cause, offline }) => {
+      if (!offline && !sessionExpired(cause)) notify.error(USERS_TEXTS.loadFailed);
     },
   });
 
@@ -172,6 +174,8 @@ export function UsersPage() {
         <Notice role="status">{USERS_TEXTS.loading}</Notice>
       ) : listing.status === 'error' && listing.error.status === 401 ? (
         <Notice>{USERS_TEXTS.sessionExpired}</Notice>
+      ) : listing.status === 'error' && listing.error.offline ? (
+        <OfflineNotice />
       ) : listing.status === 'error' ? (
         <Notice>
           <p>{USERS_TEXTS.loadFailed}</p>

@@ -15,6 +15,8 @@ export interface PagedListState<T> {
   /** Changes the page shown after a change made on it (a row decided), without asking the server. */
   update(change: (data: PageOf<T>) => PageOf<T>): void;
   loading: boolean;
+  /** The page could not be read for want of a network; it is read again when the connection returns. */
+  offline: boolean;
   /** The page shown; null while loading or after a failure. */
   data: PageOf<T> | null;
 }
@@ -37,6 +39,7 @@ export function usePagedList<T>(
     retry: () => void query.reload(),
     update: query.update,
     loading: query.status === 'loading',
+    offline: query.error?.offline === true,
     data: query.data ?? null,
   };
 }

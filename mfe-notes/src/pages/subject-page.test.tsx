@@ -6,7 +6,7 @@ import { Route, Routes, useNavigate, type NavigateFunction } from 'react-router-
 import { apiClient } from '@studyhub/shared';
 import { findSubject } from '@studyhub/contract/catalog';
 import type { AvailableUnit, UnitsReply } from '@studyhub/contract/schemas';
-import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { networkError, renderWithProviders, setBrowserOnline, STUDENT } from '@studyhub/shared/testing';
 import type * as Testing from '@studyhub/shared/testing';
 import { NotesArea } from '../notes-area';
 import { answerAvailabilityOf } from '../testing/availability';
@@ -21,6 +21,7 @@ jest.mock(
 const THIRD_YEAR_SEM_5 = { branch: 'CSE', year: 'ThirdYear', semester: '5' };
 const CHECKING = 'Checking which units are available…';
 const FAILED = 'Could not check which units are available.';
+const OFFLINE = 'You are offline, so which units have notes will show when the connection returns.';
 
 /** What the server answers for a unit with a file: signed links as GET /api/notes/units gives them. */
 function fileFor(code: string, unit: number): AvailableUnit {
@@ -257,6 +258,20 @@ describe('SubjectPage unit availability', () => {
     expect(screen.queryByRole('link', { name: 'Download Notes' })).not.toBeInTheDocument();
     expect(screen.queryByText('Not uploaded yet')).not.toBeInTheDocument();
     expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('offline, says so instead of a failure and checks again once the connection returns', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    setBrowserOnline(false);
+    get.mockRejectedValue(networkError());
+    renderSubject('CS-501', THIRD_YEAR_SEM_5);
+    expect(await screen.findByText(OFFLINE)).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(FAILED)).not.toBeInTheDocument();
+    expect(unitCards()).toHaveLength(5);
+
+    answerUnits('CS-501', [2]);
+    setBrowserOnline(true);
+    expect(await screen.findByText('1 of 5 units have notes.')).toBeInTheDocument();
   });
 });
 

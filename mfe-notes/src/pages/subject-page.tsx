@@ -25,6 +25,7 @@ import { useUnitAvailability, type UnitAvailability } from '../use-unit-availabi
 export const AVAILABILITY_TEXTS = {
   checking: 'Checking which units are available…',
   failed: 'Could not check which units are available.',
+  offline: 'You are offline, so which units have notes will show when the connection returns.',
   notUploaded: 'Not uploaded yet',
   count: (withNotes: number, total: number) =>
     withNotes === 0
@@ -52,6 +53,7 @@ const Missing = styled.span`
 function availabilityLine(availability: UnitAvailability, units: readonly Unit[]) {
   if (availability.status === 'loading') return <Status role="status">{AVAILABILITY_TEXTS.checking}</Status>;
   if (availability.status === 'failed') return <Status role="alert">{AVAILABILITY_TEXTS.failed}</Status>;
+  if (availability.status === 'offline') return <Status role="status">{AVAILABILITY_TEXTS.offline}</Status>;
   const withNotes = units.filter((unit) => availability.units.has(unit.number)).length;
   return <Status role="status">{AVAILABILITY_TEXTS.count(withNotes, units.length)}</Status>;
 }

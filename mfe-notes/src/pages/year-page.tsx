@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
 import {
   Breadcrumb,
   countUnitsWithNotes,
+  Muted,
   Notice,
   Page,
   PageTitle,
   unitsWithNotesText,
   useNotesAvailability,
+  useOnline,
 } from '@studyhub/shared';
 import { normaliseYear, PATHS, subjectPath, yearInfo, type YearNumber } from '@studyhub/contract';
 import { formatDownloads, loadSubjectCards, recordView, type SubjectCard as Subject } from '../subject-cards';
@@ -26,7 +29,13 @@ const YEAR_TITLES: Record<YearNumber, string> = {
 export const YEAR_TEXTS = {
   withNotes: 'With notes',
   noneWithNotes: 'No subject here has notes yet.',
+  offline:
+    'You are offline: every subject still opens; how many units have notes shows when the connection returns.',
 } as const;
+
+const OfflineLine = styled(Muted)`
+  margin: 0 0 16px;
+`;
 
 export function YearPage() {
   const { pathname } = useLocation();
@@ -39,6 +48,7 @@ function YearSubjects({ year }: { year: YearNumber }) {
   const info = yearInfo(year);
   const [cards, setCards] = useState(() => loadSubjectCards(year));
   const availability = useNotesAvailability();
+  const online = useOnline();
   // Null while the counts are unknown, and for a subject that lists no units.
   const notesOf = (card: Subject) =>
     availability && card.units > 0 ? countUnitsWithNotes(availability, card.code, card.units) : null;
@@ -55,6 +65,8 @@ function YearSubjects({ year }: { year: YearNumber }) {
       />
       <PageTitle>{YEAR_TITLES[year]}</PageTitle>
       <SubjectFilters year={info} filters={filters} withSomeLabel={YEAR_TEXTS.withNotes} />
+      {/* The catalog is part of the page; only the counts come from the server (read again once online). */}
+      {!online && availability === null && <OfflineLine role="status">{YEAR_TEXTS.offline}</OfflineLine>}
       {filters.shown.length === 0 && <Notice role="status">{YEAR_TEXTS.noneWithNotes}</Notice>}
       <SubjectCards>
         {filters.shown.map((card) => {

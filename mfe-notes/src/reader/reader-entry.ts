@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { savesData } from '@studyhub/shared';
 
 /** What a page's reader shows: a unit's number on a subject's notes page, a paper's id on its papers page. */
 export type ReaderKey = number | string;
@@ -29,11 +30,12 @@ export function useReaderEntry() {
 
 /**
  * Once the page shows a file to preview, fetches the reader's chunk and starts pdf.js's worker while the
- * browser is idle, so a tap on Preview waits for the PDF only. Nothing is fetched for a page without files.
+ * browser is idle, so a tap on Preview waits for the PDF only. Nothing is fetched for a page without files, nor
+ * for a visitor who saves data (Save-Data or 2G): they fetch the reader when they open a preview.
  */
 export function useWarmReader(wanted: boolean): void {
   useEffect(() => {
-    if (!wanted) return;
+    if (!wanted || savesData()) return;
     const warm = () => {
       import(/* webpackChunkName: "pdf-reader" */ '@studyhub/shared/reader').then(
         (reader) => reader.warmUpEngine(),

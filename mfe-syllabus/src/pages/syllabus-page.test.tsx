@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiClient } from '@studyhub/shared';
 import type { SyllabusEntry } from '@studyhub/contract/schemas';
-import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { MESSAGES } from '@studyhub/contract';
+import { networkError, renderWithProviders, setBrowserOnline, STUDENT } from '@studyhub/shared/testing';
 import { SyllabusArea } from '../syllabus-area';
 
 const LOADING = 'Loading syllabus...';
@@ -228,5 +229,21 @@ describe('SyllabusArea', () => {
     renderWithProviders(<SyllabusArea page="nope" />, { route: '/syllabus', user: STUDENT });
     expect(screen.queryByRole('heading', { name: 'RGPV Syllabus & Scheme' })).not.toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
+  });
+});
+
+describe('SyllabusPage offline (decision 037)', () => {
+  it('says the visitor is offline instead of "no results", and loads by itself when the connection returns', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    setBrowserOnline(false);
+    get.mockRejectedValueOnce(networkError());
+    renderPage();
+    expect(await screen.findByTestId('offline-notice')).toHaveTextContent(MESSAGES.offline);
+    expect(screen.queryByText(EMPTY)).not.toBeInTheDocument();
+
+    get.mockResolvedValueOnce(answer([entry()]));
+    setBrowserOnline(true);
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.queryByTestId('offline-notice')).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import {
   Grid,
   Muted,
   Notice,
+  OfflineNotice,
   Page,
   PageTitle,
   SelectField,
@@ -46,7 +47,8 @@ export function SyllabusPage() {
   const query = toQuery(filters);
   // Only the answer for the filters still selected is kept (the key): a slower, older answer is dropped.
   const result = useApiQuery(JSON.stringify(query), (signal) => getSyllabus(query, signal), {
-    // product §8: syllabus fetch errors are only logged; the list then shows the no-results text.
+    // product §8: syllabus fetch errors are only logged; the list then shows the no-results text. Offline, it
+    // says so instead and reads again once the connection returns (decision 037).
     onError: ({ cause }) => console.error('Failed to load syllabus', cause),
   });
 
@@ -89,6 +91,8 @@ export function SyllabusPage() {
       </Filters>
       {loading ? (
         <Notice role="status">{SYLLABUS_TEXTS.loading}</Notice>
+      ) : result.error?.offline ? (
+        <OfflineNotice />
       ) : entries.length === 0 ? (
         <Notice>
           <Muted>{SYLLABUS_TEXTS.empty}</Muted>

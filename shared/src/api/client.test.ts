@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { unitsReply } from '@studyhub/contract/schemas';
 import { messageReply } from '@studyhub/contract/schemas';
-import { apiClient, apiDelete, apiGet, apiPost, apiPut } from './client';
+import { MESSAGES } from '@studyhub/contract';
+import { httpError, networkError } from '../testing';
+import { apiClient, apiDelete, apiErrorMessage, apiGet, apiPost, apiPut, isOfflineFailure } from './client';
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -48,5 +50,24 @@ describe('the typed API calls (decision 022)', () => {
 
   it('are switched on in this test build', () => {
     expect(__STUDYHUB_CHECK_REPLIES__).toBe(true);
+  });
+});
+
+describe('apiErrorMessage (decision 037)', () => {
+  it('says the visitor is offline when there was no reply and the browser has no network', () => {
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(isOfflineFailure(networkError())).toBe(true);
+    expect(apiErrorMessage(networkError(), 'Could not load.')).toBe(MESSAGES.offline);
+  });
+
+  it("keeps the server's message, and the fallback for a reply that never came while online", () => {
+    expect(isOfflineFailure(networkError())).toBe(false);
+    expect(apiErrorMessage(networkError(), 'Could not load.')).toBe('Could not load.');
+    expect(apiErrorMessage(httpError(400, { message: 'Duplicate entry.' }), 'Could not load.')).toBe(
+      'Duplicate entry.',
+    );
+    // A reply that came while the browser went offline is still the server's word.
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(isOfflineFailure(httpError(503))).toBe(false);
   });
 });

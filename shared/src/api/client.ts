@@ -3,6 +3,7 @@
  * and one way to turn a failure into the text the UI shows.
  */
 import axios, { isAxiosError, type AxiosRequestConfig } from 'axios';
+import { MESSAGES } from '@studyhub/contract';
 import { storedToken } from '../session/session-store';
 
 /** Set at build time by STUDYHUB_API_URL; empty means the page's own origin, which serves /api (architecture §5). */
@@ -79,8 +80,20 @@ export async function apiDelete<T>(
   return checkedReply(`DELETE ${url}`, reply, (await apiClient.delete<unknown>(url, config)).data);
 }
 
-/** The server's `{ message }` when it sent one, otherwise the caller's SPEC fallback text. */
+/**
+ * A call that got no reply because the browser has no network (decision 037): not the server's fault nor the
+ * request's, so it is worded apart and asked again when the connection returns.
+ */
+export function isOfflineFailure(error: unknown): boolean {
+  return isAxiosError(error) && !error.response && !navigator.onLine;
+}
+
+/**
+ * The server's `{ message }` when it sent one, that the visitor is offline when that is why there was no reply,
+ * otherwise the caller's SPEC fallback text.
+ */
 export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (isOfflineFailure(error)) return MESSAGES.offline;
   if (isAxiosError<{ message?: unknown }>(error)) {
     const message = error.response?.data?.message;
     if (typeof message === 'string' && message.trim() !== '') return message;

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it, jest } from '@jest/globals';
-import { deferred, httpError, networkError } from '../testing';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { MESSAGES } from '@studyhub/contract';
+import { deferred, httpError, networkError, setBrowserOnline } from '../testing';
 import { useApiQuery, type ApiQueryOptions } from './use-api-query';
 
 type Fetcher = (signal: AbortSignal) => Promise<string>;
@@ -10,6 +11,10 @@ function renderQuery(key: string | null, fetcher: Fetcher, options?: ApiQueryOpt
     initialProps: { queryKey: key },
   });
 }
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('useApiQuery', () => {
   it('is loading, then ready with the data', async () => {
@@ -79,6 +84,33 @@ describe('useApiQuery', () => {
     rerender({ failure: networkError() });
     await waitFor(() => expect(result.current.error?.status).toBeNull());
     expect(result.current.error?.message).toBe('Could not load.');
+  });
+
+  it('says plainly that the visitor is offline, and asks again by itself when the connection returns', async () => {
+    setBrowserOnline(false);
+    const answers = [deferred<string>(), deferred<string>()];
+    let calls = 0;
+    const { result } = renderQuery('a', () => answers[calls++]!.promise, { errorText: 'Could not load.' });
+    await act(async () => answers[0]!.reject(networkError()));
+    expect(result.current.error).toMatchObject({ message: MESSAGES.offline, status: null, offline: true });
+
+    setBrowserOnline(true);
+    expect(calls).toBe(2);
+    expect(result.current.status).toBe('loading');
+    await act(async () => answers[1]!.resolve('back online'));
+    expect(result.current).toMatchObject({ status: 'ready', data: 'back online' });
+  });
+
+  it('does not ask again on reconnecting after a failure that was not for want of a network', async () => {
+    let calls = 0;
+    const { result } = renderQuery('a', () => {
+      calls += 1;
+      return Promise.reject(httpError(500));
+    });
+    await waitFor(() => expect(result.current.error).toMatchObject({ status: 500, offline: false }));
+    setBrowserOnline(false);
+    setBrowserOnline(true);
+    expect(calls).toBe(1);
   });
 
   it('reload asks again, reads as loading until the new answer, and resolves when it has settled', async () => {

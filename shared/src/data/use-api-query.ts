@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiErrorMessage, apiErrorReply } from '../api/client';
+import { apiErrorMessage, apiErrorReply, isOfflineFailure } from '../api/client';
+import { useOnReconnect } from '../connection/use-online';
 
 /** A failed read as the UI needs it: the text to show (the server's `{ message }` first) and the HTTP status. */
 export interface ApiQueryError {
   message: string;
   /** The reply's status; null when there was no reply (offline, timeout, an error in the browser). */
   status: number | null;
+  /** No reply because the browser is offline: the message says so, and the query asks again once it is back. */
+  offline: boolean;
   cause: unknown;
 }
 
@@ -38,7 +41,8 @@ const DEFAULT_ERROR_TEXT = 'Something went wrong. Please try again.';
  * The one way an area reads data in the browser (decision 021). `key` names what is read (null: nothing to
  * read yet, the query stays loading); when it changes, the older request is aborted (the signal goes to axios)
  * and only the answer for the current key is ever shown, so a slow old answer never replaces a newer one.
- * Nothing is set after unmount.
+ * A read that failed for want of a network is read again when the connection returns. Nothing is set after
+ * unmount.
  */
 export function useApiQuery<T>(
   key: string | null,
@@ -79,6 +83,7 @@ export function useApiQuery<T>(
         const error: ApiQueryError = {
           message: apiErrorMessage(cause, latest.current.options.errorText ?? DEFAULT_ERROR_TEXT),
           status: apiErrorReply(cause)?.status ?? null,
+          offline: isOfflineFailure(cause),
           cause,
         };
         setSettled({ request: thisRequest, ok: false, error });
@@ -113,6 +118,7 @@ export function useApiQuery<T>(
 
   // An answer for another key or an earlier attempt reads as loading.
   const shown = settled !== null && settled.request === request ? settled : null;
+  useOnReconnect(shown?.ok === false && shown.error.offline ? reload : null);
   if (shown === null) return { status: 'loading', data: undefined, error: null, reload, update };
   if (!shown.ok) return { status: 'error', data: undefined, error: shown.error, reload, update };
   return { status: 'ready', data: shown.data, error: null, reload, update };

@@ -110,6 +110,15 @@ export function networkError(): Error {
   return Object.assign(new Error('Network Error'), { name: 'AxiosError', isAxiosError: true });
 }
 
+/**
+ * The browser going offline (false) or back online (true), as it tells a page: `navigator.onLine` and the window's
+ * event. Call jest.restoreAllMocks() after the test.
+ */
+export function setBrowserOnline(online: boolean): void {
+  jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
+}
+
 /** Fake timers and a user-event instance that moves them. Call jest.useRealTimers() after the test. */
 export function setupFakeTimers() {
   jest.useFakeTimers();

@@ -1,24 +1,19 @@
 import { useEffect } from 'react';
-import { useSession, type SessionUser } from '@studyhub/shared';
-import { mayOpen, ROUTE_TABLE, type AreaName } from '@studyhub/contract';
-import { savesData } from '../saves-data';
+import type { AreaName } from '@studyhub/contract';
+import { savesData, useSession, type SessionUser } from '@studyhub/shared';
 import { useAreaRegistry } from './area-registry-context';
 
 /** How long after the page has settled idle preloading may wait at most for an idle moment. */
 const IDLE_TIMEOUT_MS = 2_000;
 
 /**
- * The areas this visitor can open next, preloaded while the page is idle (decision 014): an anonymous visitor
- * only the open routes' (sign-in), a signed-in one the areas of the routes their role may open, sign-in aside;
- * so the admin area for teachers (their uploads) and admins, not for students.
+ * The one area this visitor most likely opens next, warmed while the page is idle (decisions 014 and 037): for an
+ * anonymous visitor sign-in, which every other area waits behind; for a signed-in one the notes, what students
+ * come for and every role may read. Only one, so a phone's data goes to what it will most likely use; the
+ * header's links load any other area on a touch or hover.
  */
-export function preloadableAreas(user: SessionUser | null): AreaName[] {
-  const areas = ROUTE_TABLE.filter((route) =>
-    user ? route.access !== 'open' && mayOpen(route.access, user) : route.access === 'open',
-  )
-    .map((route) => route.area)
-    .filter((area): area is AreaName => area !== undefined && !(user && area === 'auth'));
-  return [...new Set(areas)];
+export function nextLikelyArea(user: SessionUser | null): AreaName {
+  return user ? 'notes' : 'auth';
 }
 
 function whenIdle(run: () => void): () => void {
@@ -30,13 +25,16 @@ function whenIdle(run: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
-/** Warms the areas the visitor may open next once the page is idle; renders nothing. */
+/**
+ * Warms the area the visitor most likely opens next once the page is idle, unless they save data (Save-Data or
+ * 2G); renders nothing.
+ */
 export function AreaPreloader() {
   const { status, user } = useSession();
   const registry = useAreaRegistry();
   useEffect(() => {
     if (status === 'loading' || savesData()) return;
-    return whenIdle(() => preloadableAreas(user).forEach((area) => void registry.warm(area)));
+    return whenIdle(() => void registry.warm(nextLikelyArea(user)));
   }, [status, user, registry]);
   return null;
 }

@@ -1,13 +1,23 @@
 import { useState } from 'react';
-import { Button, Muted, Notice, Page } from '@studyhub/shared';
+import { Button, Muted, Notice, OfflineNotice, Page, useOnline, useOnReconnect } from '@studyhub/shared';
 import { MESSAGES } from '@studyhub/contract';
 
 /**
  * What a dead or broken area shows; the frame and the other areas keep working (architecture §3). A named
- * reason, when the shell knows one, is there for whoever reports the problem, folded away.
+ * reason, when the shell knows one, is there for whoever reports the problem, folded away. Offline, it says that
+ * instead, and the area is loaded again when the connection returns (decision 037).
  */
 export function AreaUnavailable({ onRetry, reason }: { onRetry(): Promise<void>; reason?: string }) {
   const [retrying, setRetrying] = useState(false);
+  const online = useOnline();
+  useOnReconnect(onRetry);
+  if (!online) {
+    return (
+      <Page>
+        <OfflineNotice />
+      </Page>
+    );
+  }
   return (
     <Page>
       <Notice role="alert" data-testid="area-unavailable">

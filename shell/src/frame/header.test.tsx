@@ -148,6 +148,18 @@ describe('Header', () => {
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('the mobile menu stays closed on coming back to the page it was opened on', async () => {
+    renderHeader();
+    await userEvent.click(menuButton());
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Mobile menu' })).getByRole('link', { name: 'About' }),
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'StudyHub home' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).not.toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('the menu button says what it will do and turns into a close icon while the menu is open', async () => {
     renderHeader();
     const menu = menuButton();

@@ -13,6 +13,7 @@ import {
 import { PATHS, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
 import { useAreaRegistry } from '../areas/area-registry-context';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
+import { OfflineIndicator } from './offline-indicator';
 import { usePageIsLive } from './use-page-is-live';
 import { useVisitor, type Visitor } from './visitor';
 
@@ -203,10 +204,11 @@ function SessionButton({ live }: { live: boolean }) {
 
 export function Header() {
   const { mode, toggle } = useThemeMode();
-  const { pathname } = useLocation();
-  // The menu belongs to the page it was opened on, so any navigation closes it.
+  const { pathname, key: visit } = useLocation();
+  // The menu belongs to the visit it was opened on (the location's key), so any navigation closes it, and coming
+  // back to that page later does not open it again.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const menuOpen = menuOpenOn === pathname;
+  const menuOpen = menuOpenOn === visit;
   const menuButton = useRef<HTMLButtonElement>(null);
   // On the prerendered page these buttons do nothing until React listens: a tap on a slow phone would be lost,
   // so they are disabled until then (decision 014), and the browser says so.
@@ -254,7 +256,7 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : visit)}
           disabled={!live}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
@@ -262,6 +264,7 @@ export function Header() {
       </Inner>
       {/* Always in the page, so the button's aria-controls names an element; hidden while closed. */}
       <NavLinks links={links} foldBelow={foldBelow} waiting={waiting} mobile hidden={!menuOpen} />
+      <OfflineIndicator />
     </Bar>
   );
 }

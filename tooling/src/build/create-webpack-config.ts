@@ -13,6 +13,7 @@ import { DeterministicFederationFilesPlugin, PortableImportMetaUrlPlugin } from 
 import { BUNDLED_PACKAGE_DIRS, PLATFORM_PACKAGE, platformDir, toolingDir } from './packages';
 import { PdfjsDataPlugin } from './pdfjs-data';
 import { platformVersion, SharedUsagePlugin } from './shared-usage';
+import { WebAppManifestPlugin, type WebApp } from './web-app-manifest';
 
 export type AppKind = 'host' | 'remote';
 
@@ -30,6 +31,8 @@ export interface AppDefinition {
    * screen into the page (decision 014).
    */
   prerender?: string;
+  /** Hosts only: the web app manifest and icons that make the site installable (decision 037). */
+  webApp?: WebApp;
 }
 
 export interface BuildContext {
@@ -243,6 +246,7 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
             }),
           ]
         : []),
+      ...(isHost && app.webApp ? [new WebAppManifestPlugin(app.webApp, context.appDir)] : []),
     ],
   };
 }

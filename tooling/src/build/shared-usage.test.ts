@@ -84,6 +84,7 @@ describe('shared-usage.json of a real build (decision 020)', () => {
       'Grid',
       'Muted',
       'Notice',
+      'OfflineNotice',
       'Page',
       'PageTitle',
       'SelectField',
