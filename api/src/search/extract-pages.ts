@@ -31,6 +31,8 @@ function runWorker(
   return new Promise((resolve) => {
     const worker = new Worker(WORKER, {
       workerData: { file },
+      // Not tsx's loader, which would compile pdf.js again in every worker: Node strips this file's types itself.
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 },
     });
     let settled = false;
