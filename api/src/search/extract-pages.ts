@@ -36,15 +36,19 @@ function runWorker(
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16 },
     });
     let settled = false;
+    const onAbort = () => finish({ error: 'Aborted' });
     const finish = (result: { pages?: string[]; error?: string }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      // The job's signal lives as long as the job: each file's listener goes with its worker.
+      signal?.removeEventListener('abort', onAbort);
       resolve(result);
       void worker.terminate();
     };
     const timer = setTimeout(() => finish({ error: 'TimeLimit' }), limits.timeoutMs);
-    signal?.addEventListener('abort', () => finish({ error: 'Aborted' }), { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', finish);
     // ERR_WORKER_OUT_OF_MEMORY when the heap cap is reached.
     worker.on('error', (error: Error & { code?: string }) => finish({ error: error.code ?? error.name }));
