@@ -260,6 +260,13 @@ describe('the query language, the same on both databases', () => {
     expect(found).toEqual(expected);
   });
 
+  it('a page past the last has no hits, and still the total', async () => {
+    const reply = await t.get('/api/search?q=os&page=50', { token: student.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body.hits).toEqual([]);
+    expect(reply.body.total).toBeGreaterThanOrEqual(2);
+  });
+
   it('ranks a page that holds the words more often, for its length, first', async () => {
     const hits = (await search('os')).body.hits as { fileId: string; page: number }[];
     expect(hits.filter((hit) => hit.fileId === ids.os).map((hit) => hit.page)).toEqual([1, 2]);

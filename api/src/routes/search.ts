@@ -3,7 +3,7 @@
  * hold what a student typed, best first, with a snippet. The index is built off the request path
  * (services/search-indexing.ts); the query is parsed in TypeScript and compiled per database (search/query.ts).
  */
-import { SEARCH_PAGE_SIZE, searchQuery, searchReply } from '@studyhub/contract/schemas';
+import { SEARCH_MAX_HITS, SEARCH_PAGE_SIZE, searchQuery, searchReply } from '@studyhub/contract/schemas';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
@@ -42,6 +42,7 @@ export async function searchRoutes(
       const { total, rows } = await searchPages(db, dialect, parsed.parts, {
         limit: SEARCH_PAGE_SIZE,
         offset: (page - 1) * SEARCH_PAGE_SIZE,
+        maxHits: SEARCH_MAX_HITS,
       });
       return { query: q, total, hits: rows.map((row) => toSearchHit(row, parsed.parts)) };
     },

@@ -10,6 +10,8 @@ export const SEARCH_QUERY_MAX_LENGTH = 200;
 /** Hits per page of results, and how far a student may page. */
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_PAGE = 50;
+/** The most hits a search counts and ranks: as far as a student may page. */
+export const SEARCH_MAX_HITS = SEARCH_PAGE_SIZE * SEARCH_MAX_PAGE;
 
 export const SEARCH_MESSAGES = {
   tooShort: `Type at least ${SEARCH_QUERY_MIN_LENGTH} characters to search.`,
@@ -59,6 +61,7 @@ export type SearchHit = z.infer<typeof searchHit>;
 
 export const searchReply = z.object({
   query: z.string(),
+  /** How many hits there are, up to SEARCH_MAX_HITS. */
   total: z.number().int(),
   hits: z.array(searchHit),
 });
