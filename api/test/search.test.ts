@@ -16,6 +16,7 @@ import { createUserWithRole } from './support/accounts';
 import { buildTestApp, type TestApp } from './support/apps';
 import { uploadNote } from './support/note-files';
 import { SESSION, uploadPaper } from './support/papers';
+import { request } from './support/requests';
 
 type User = Awaited<ReturnType<typeof createUserWithRole>>;
 
@@ -185,6 +186,13 @@ describe('only what students may see is found', () => {
     expect((await search('magnetar')).body.hits).toMatchObject([{ fileId: successor, unit: 3 }]);
     expect(await indexState(t, pending)).toBeUndefined();
     expect(await indexState(t, rejected)).toBeUndefined();
+
+    // The uploader's account deleted: the approved file and its pages stay.
+    const deleted = await request(t.app, 'DELETE', `/api/admin/users/${teacher.id}`, undefined, {
+      token: admin.token,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await search('magnetar')).body.hits).toMatchObject([{ fileId: successor, unit: 3 }]);
   });
 });
 
