@@ -40,6 +40,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         terms text not null,
         terms_vector tsvector generated always as (to_tsvector('simple'::regconfig, terms)) stored
       )`.execute(db);
+    // A page's text and terms go out of line before its vector does: ranking reads the vector of every matching
+    // page, and reading it from the row itself took a common word from 0.4 s to 0.17 s (decision 038).
+    await sql`alter table search_pages alter column terms_vector set storage main`.execute(db);
     await sql`create index search_pages_terms on search_pages using gin (terms_vector)`.execute(db);
   } else {
     await db.schema
