@@ -19,6 +19,7 @@ import { paperUploadRoutes } from './routes/paper-upload';
 import { papersRoutes } from './routes/papers';
 import { passwordResetRoutes } from './routes/password-reset';
 import { questionsRoutes } from './routes/questions';
+import { searchRoutes } from './routes/search';
 import { signUpRoutes } from './routes/sign-up';
 import { siteRoutes } from './routes/site';
 import { syllabusRoutes } from './routes/syllabus';
@@ -50,6 +51,7 @@ export async function registerRoutes(app: FastifyInstance, context: AppContext):
   await app.register(noteDownloadRoutes, { config, db, noteStore, downloadLinks });
   await app.register(papersRoutes, { config, db, noteStore, downloadLinks });
   await app.register(questionsRoutes, { db, uploadReviews, rateLimitFactor });
+  await app.register(searchRoutes, { db, dialect, rateLimitFactor });
   await app.register(myUploadsRoutes, { config, noteStore, uploadReviews, downloadLinks });
   await app.register(uploadReviewRoutes, { uploadReviews });
   await app.register(syllabusRoutes, { db, readCache });

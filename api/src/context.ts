@@ -26,6 +26,7 @@ import { createNoteStore, type NoteStore } from './services/note-store';
 import { createReadCache, type ReadCache } from './services/read-cache';
 import { createReadiness, type Lifecycle, type Readiness } from './services/readiness';
 import { createRegistrations, type Registrations } from './services/registrations';
+import { createSearchIndexing, type SearchIndexing } from './services/search-indexing';
 import { createReportTokens, type ReportTokens } from './services/report-tokens';
 import { createTokenService, type TokenService } from './services/tokens';
 import { createUploadReviews, scheduleExpirySweeps, type UploadReviews } from './services/upload-reviews';
@@ -52,6 +53,8 @@ export interface AppContext {
   uploadReviews: UploadReviews;
   /** Replies of the hot reads, kept per dataset version (services/read-cache.ts). */
   readCache: ReadCache;
+  /** The job that indexes approved files' pages for search; server.ts starts it (services/search-indexing.ts). */
+  searchIndexing: SearchIndexing;
   /** REDIS_URL's connection (shared rate-limit counters), null without it. */
   redis: SharedRedis | null;
   /** Whether this process is stopping (server.ts sets it on SIGTERM/SIGINT). */
@@ -146,6 +149,7 @@ export async function buildContext(
     downloadLinks,
     uploadReviews,
     readCache,
+    searchIndexing: createSearchIndexing({ db, clock, filesDir: config.filesDir, log }),
     metrics,
     reportTokens,
     canaryGuard: createCanaryGuard({
@@ -166,6 +170,7 @@ export async function buildContext(
   // Pending uploads past their age expire at start-up and hourly in every process (decision 026).
   const stopExpirySweeps = scheduleExpirySweeps(uploadReviews, log);
   const close = async () => {
+    await context.searchIndexing.stop();
     await context.canaryGuard.settled();
     await stopExpirySweeps();
     await mail.drain();

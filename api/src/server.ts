@@ -45,6 +45,8 @@ export async function startServer(requested: Config): Promise<RunningServer> {
     if (!listening) app.server.closeIdleConnections();
   });
   await app.listen({ host: config.host, port: config.port });
+  // Off the request path, in every replica; the database decides which one indexes a file (decision 038).
+  app.context.searchIndexing.start();
   const url = `http://${config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 
   let stopped: Promise<void> | undefined;

@@ -96,6 +96,13 @@ describe('what lower rooms import', () => {
     expect(ownImports(file).filter((target) => !target.startsWith('lib/'))).toEqual([]);
   });
 
+  it.each(sourceFiles('search'))(
+    '%s, the search text handling, imports only other search modules',
+    (file) => {
+      expect(ownImports(file).filter((target) => !target.startsWith('search/'))).toEqual([]);
+    },
+  );
+
   it.each(['config.ts', ...sourceFiles('db')])('%s imports no service, route or plugin', (file) => {
     expect(ownImports(file).filter((target) => /^(services|routes|plugins)\//.test(target))).toEqual([]);
   });

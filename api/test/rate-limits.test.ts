@@ -58,6 +58,7 @@ const LIMITED: [string, number, (remoteAddress: string) => Promise<ApiReply>][] 
     10,
     (remoteAddress) => t.post('/api/auth/google', { credential: 'not-a-jwt' }, { remoteAddress }),
   ],
+  ['search', 120, (remoteAddress) => t.get('/api/search?q=dijkstra', { token, remoteAddress })],
 ];
 
 describe('rate limits (docs/security.md item 29)', () => {

@@ -174,6 +174,7 @@ describe('access by matched route, over every spelling of every route (docs/secu
         'GET /api/papers/:id/file public',
         'POST /api/questions teacher',
         'GET /api/questions signed-in',
+        'GET /api/search signed-in',
         'GET /api/uploads/mine teacher',
         'POST /api/admin/reviews/:id admin',
         'GET /api/health public',

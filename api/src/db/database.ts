@@ -26,6 +26,7 @@ import * as areaReports from './migrations/0006-area-reports';
 import * as uploadReviews from './migrations/0007-upload-reviews';
 import * as areaReportVotes from './migrations/0008-area-report-votes';
 import * as papersAndQuestions from './migrations/0009-papers-and-questions';
+import * as searchIndex from './migrations/0010-search-index';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-upload-reviews': uploadReviews,
   '0008-area-report-votes': areaReportVotes,
   '0009-papers-and-questions': papersAndQuestions,
+  '0010-search-index': searchIndex,
 };
 
 /** Compiled SQLite statements kept per connection; Kysely's queries are far fewer than this. */

@@ -212,6 +212,30 @@ export interface AreaReportVotesTable {
   seen_at: string;
 }
 
+/** The indexing job's row per note file or paper (decision 038): claimed with a lease, attempts capped. */
+export interface SearchFilesTable {
+  file_id: string;
+  kind: 'note' | 'paper';
+  state: 'indexing' | 'indexed' | 'unreadable';
+  attempts: number;
+  /** While `indexing`: until when the replica that claimed it owns it (ISO-8601). */
+  lease_until: string | null;
+  pages: number | null;
+  /** Why an unreadable file could not be read. */
+  reason: string | null;
+  updated_at: string;
+}
+
+/** One page's text (normalised, for snippets) and its words as the search tokenizer wrote them (indexed). */
+export interface SearchPagesTable {
+  id: Generated<number>;
+  file_id: string;
+  /** 1-based. */
+  page: number;
+  text: string;
+  terms: string;
+}
+
 export interface Database {
   users: UsersTable;
   registrations: RegistrationsTable;
@@ -227,4 +251,6 @@ export interface Database {
   syllabus_entries: SyllabusEntriesTable;
   content_versions: ContentVersionsTable;
   area_report_votes: AreaReportVotesTable;
+  search_files: SearchFilesTable;
+  search_pages: SearchPagesTable;
 }

@@ -164,6 +164,7 @@ const TAGS: Record<string, string> = {
   download: 'Note files.',
   papers: 'Previous-year question papers: uploads, the papers of a subject and their files (decision 034).',
   questions: 'Important questions of a subject, by unit (decision 034).',
+  search: 'Words inside the pages of the notes and papers (decision 038).',
   uploads: "Teachers' own uploads and pending files.",
   admin: 'Users, audit log, messages and the review queue.',
   syllabus: 'Syllabus entries.',

@@ -13,6 +13,8 @@ const PER_MINUTE = {
   areaReport: 60,
   /** A scraper asks every 15 s or so; a wrong token is not guessed at this pace. */
   metrics: 120,
+  /** A student types, pauses, pages: the UI asks once a pause, well under one a second. */
+  search: 120,
 } as const;
 
 /** A route's per-IP limit; `factor` multiplies it (tests raise it, except where limits themselves are tested). */

@@ -7,3 +7,4 @@ export * from './telemetry';
 export * from './site';
 export * from './uploads';
 export * from './papers';
+export * from './search';

@@ -12,6 +12,8 @@ import { build, type Plugin } from 'esbuild';
 const SERVER_ENTRY = createRequire(import.meta.url).resolve('@studyhub/api/server');
 const API_DIR = path.resolve(path.dirname(SERVER_ENTRY), '..');
 export const SERVER_BUNDLE = path.join(API_DIR, 'dist', 'server.js');
+/** The search extraction's worker thread, which the server starts by file (api/src/search/extract-pages.ts). */
+const EXTRACT_WORKER = path.join(API_DIR, 'src', 'search', 'extract-worker.ts');
 
 /** Bare imports stay imports, except our own packages', whose TypeScript Node cannot load. */
 const packagesStayExternal: Plugin = {
@@ -23,11 +25,20 @@ const packagesStayExternal: Plugin = {
   },
 };
 
-/** Builds api/dist/server.js; resolves with the seconds it took. */
+/** Builds api/dist/server.js and, beside it, extract-worker.js; resolves with the seconds it took. */
 export async function buildServer(outfile: string = SERVER_BUNDLE): Promise<number> {
   const started = performance.now();
+  const bundles = [
+    { entry: SERVER_ENTRY, outfile },
+    { entry: EXTRACT_WORKER, outfile: path.join(path.dirname(outfile), 'extract-worker.js') },
+  ];
+  for (const bundle of bundles) await buildBundle(bundle.entry, bundle.outfile);
+  return (performance.now() - started) / 1000;
+}
+
+async function buildBundle(entry: string, outfile: string): Promise<void> {
   await build({
-    entryPoints: [SERVER_ENTRY],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -40,5 +51,4 @@ export async function buildServer(outfile: string = SERVER_BUNDLE): Promise<numb
     plugins: [packagesStayExternal],
     logLevel: 'warning',
   });
-  return (performance.now() - started) / 1000;
 }
