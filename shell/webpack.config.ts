@@ -6,4 +6,5 @@ export default defineApp({
   devPort: 3000,
   title: 'StudyHub',
   prerender: './prerender.tsx',
+  serviceWorker: './src/service-worker/service-worker.ts',
 });

@@ -6,6 +6,8 @@ import { createAreaRegistry, type AreaRegistry } from './areas/area-registry';
 import { browserAreaPorts } from './areas/browser-area-ports';
 import { showsOverrides, type OverrideResolution } from './areas/override-request';
 import { App } from './app';
+import { registerServiceWorker } from './worker-client/register-service-worker';
+import { createWorkerUpdates, type WorkerUpdates } from './worker-client/worker-updates';
 import { yieldToMain } from './yield-to-main';
 
 const rootOptions: RootOptions = {
@@ -18,10 +20,15 @@ const rootOptions: RootOptions = {
  * which React takes over where this load would render the same, or the frame around a page skeleton, which
  * React's first render replaces (it clears the container when it commits, so the skeleton stays until then).
  */
-function mount(container: HTMLElement, areas: AreaRegistry, overrides: OverrideResolution): void {
+function mount(
+  container: HTMLElement,
+  areas: AreaRegistry,
+  overrides: OverrideResolution,
+  updates: WorkerUpdates,
+): void {
   const site = (
     <BrowserRouter>
-      <App areas={areas} overrides={overrides} />
+      <App areas={areas} overrides={overrides} updates={updates} />
     </BrowserRouter>
   );
   const prerendered = container.firstElementChild !== null;
@@ -44,5 +51,9 @@ export async function startSite(): Promise<void> {
   await yieldToMain();
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element to mount into');
-  mount(container, areas, overrides);
+  const updates = createWorkerUpdates();
+  mount(container, areas, overrides, updates);
+  // Production builds of the shell only: never in tests or on the development server (decision 035).
+  if (__STUDYHUB_SERVICE_WORKER_URL__ && 'serviceWorker' in navigator)
+    registerServiceWorker(__STUDYHUB_SERVICE_WORKER_URL__, areas.revision(), updates);
 }
