@@ -9,14 +9,12 @@ import { Banner } from './frame/banner';
 import { DocumentTitle } from './frame/document-title';
 import { Footer } from './frame/footer';
 import { Header } from './frame/header';
-import { NewVersionPrompt } from './frame/new-version-prompt';
 import { RouteFocus } from './frame/route-focus';
 import { RouteProgress } from './frame/route-progress';
 import { ScrollToTop } from './frame/scroll-to-top';
 import { CONTENT_ID, SkipLink } from './frame/skip-link';
 import { StaleToasts } from './frame/stale-toasts';
 import { AppRoutes } from './routing/app-routes';
-import type { WorkerUpdates } from './worker-client/worker-updates';
 
 // Only an admin trying area versions sees the banner; everyone else never loads its code (decision 014).
 const OverrideBanner = lazy(() =>
@@ -40,19 +38,16 @@ const Layout = styled.div`
 /**
  * The whole site inside the caller's router (the browser's, or a static one when prerendering).
  * `areas`: the page's area registry; `overrides`: the area versions an admin is trying in this browser (both
- * decided at start-up); `content`: what the frame holds instead of the routed page (the prerendered skeleton);
- * `updates`: a new version of the site waiting to take over, in the browser.
+ * decided at start-up); `content`: what the frame holds instead of the routed page (the prerendered skeleton).
  */
 export function App({
   areas,
   overrides,
   content = <AppRoutes />,
-  updates,
 }: {
   areas: AreaRegistry;
   overrides: OverrideResolution;
   content?: ReactNode;
-  updates?: WorkerUpdates;
 }) {
   return (
     <AreaRegistryProvider registry={areas}>
@@ -65,7 +60,6 @@ export function App({
         <Layout>
           <SkipLink />
           <Banner />
-          {updates && <NewVersionPrompt updates={updates} />}
           {showsOverrides(overrides) && (
             <Suspense fallback={null}>
               <OverrideBanner {...overrides} />

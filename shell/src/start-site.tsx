@@ -7,7 +7,6 @@ import { browserAreaPorts } from './areas/browser-area-ports';
 import { showsOverrides, type OverrideResolution } from './areas/override-request';
 import { App } from './app';
 import { registerServiceWorker } from './worker-client/register-service-worker';
-import { createWorkerUpdates, type WorkerUpdates } from './worker-client/worker-updates';
 import { yieldToMain } from './yield-to-main';
 
 const rootOptions: RootOptions = {
@@ -20,15 +19,10 @@ const rootOptions: RootOptions = {
  * which React takes over where this load would render the same, or the frame around a page skeleton, which
  * React's first render replaces (it clears the container when it commits, so the skeleton stays until then).
  */
-function mount(
-  container: HTMLElement,
-  areas: AreaRegistry,
-  overrides: OverrideResolution,
-  updates: WorkerUpdates,
-): void {
+function mount(container: HTMLElement, areas: AreaRegistry, overrides: OverrideResolution): void {
   const site = (
     <BrowserRouter>
-      <App areas={areas} overrides={overrides} updates={updates} />
+      <App areas={areas} overrides={overrides} />
     </BrowserRouter>
   );
   const prerendered = container.firstElementChild !== null;
@@ -51,9 +45,8 @@ export async function startSite(): Promise<void> {
   await yieldToMain();
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element to mount into');
-  const updates = createWorkerUpdates();
-  mount(container, areas, overrides, updates);
+  mount(container, areas, overrides);
   // Production builds of the shell only: never in tests or on the development server (decision 035).
   if (__STUDYHUB_SERVICE_WORKER_URL__ && 'serviceWorker' in navigator)
-    registerServiceWorker(__STUDYHUB_SERVICE_WORKER_URL__, areas.revision(), updates);
+    registerServiceWorker(__STUDYHUB_SERVICE_WORKER_URL__, areas.revision());
 }

@@ -66,7 +66,10 @@ describe('createAreaRegistry', () => {
     const areas = await startedAreaRegistry(withCanary);
     expect(areas.revision()).toEqual({
       remotes: withCanary,
-      entries: { notes: canary.entry, auth: file.auth!.entry },
+      chosen: {
+        notes: { version: canary.version, entry: canary.entry, channel: 'canary' },
+        auth: { ...file.auth, channel: 'live' },
+      },
     });
 
     // A Retry reads remotes.json again: the canary aborted, so the live version runs from then on.
@@ -77,9 +80,7 @@ describe('createAreaRegistry', () => {
         .mockResolvedValue({ file, reportToken: null }),
     });
     await retried.retry('notes');
-    expect(retried.revision()).toEqual({
-      remotes: file,
-      entries: { notes: NOTES.notes!.entry, auth: file.auth!.entry },
-    });
+    expect(retried.revision().chosen.notes).toEqual({ ...NOTES.notes, channel: 'live' });
+    expect(retried.revision().remotes).toEqual(file);
   });
 });

@@ -242,9 +242,6 @@ export function createAreaRegistry(ports: AreaRegistryPorts): AreaRegistry {
 
     subscribe: changes.subscribe,
 
-    revision: () => ({
-      remotes: ranFile,
-      entries: Object.fromEntries(Object.entries(remotes).map(([area, remote]) => [area, remote.entry])),
-    }),
+    revision: () => ({ remotes: ranFile, chosen: remotes }),
   };
 }

@@ -6,12 +6,12 @@ import { isAreaName, type AreaName, type RemotesFile } from '@studyhub/contract'
 
 /**
  * What a page load ran: remotes.json as the server sent it (the worker keeps it through parseRemotesFile), and the
- * manifest of each area version it chose.
+ * version of each area it chose.
  */
 export interface RanRevision {
   remotes: RemotesFile;
-  /** Per area, the mf-manifest.json URL of the version chosen: live, canary or an admin's override. */
-  entries: Partial<Record<AreaName, string>>;
+  /** Per area, the version chosen (live, canary or an admin's override) with the URL of its mf-manifest.json. */
+  chosen: Partial<Record<AreaName, { entry: string }>>;
 }
 
 export type PageMessage =
@@ -19,7 +19,7 @@ export type PageMessage =
   | { type: 'AREAS_RAN'; revision: RanRevision }
   /** A visitor's own request to keep the last revision they ran (Save for offline), even when saving data. */
   | { type: 'FILL_REVISION_NOW' }
-  /** The "new version ready" prompt's Reload (workbox-window's messageSkipWaiting sends it). */
+  /** The "new version ready" prompt's Reload: the waiting worker takes over. */
   | { type: 'SKIP_WAITING' };
 
 /** The worker's answer to a message sent with a reply port: whether the revision is kept complete, or why not. */
@@ -27,12 +27,12 @@ export type FillReply = { complete: true } | { complete: false; reason: string }
 
 function isRanRevision(value: unknown): value is RanRevision {
   if (typeof value !== 'object' || value === null) return false;
-  const { remotes, entries } = value as Partial<RanRevision>;
-  if (typeof entries !== 'object' || entries === null) return false;
-  const entriesValid = Object.entries(entries).every(
-    ([area, entry]) => isAreaName(area) && typeof entry === 'string',
+  const { remotes, chosen } = value as Partial<RanRevision>;
+  if (typeof chosen !== 'object' || chosen === null) return false;
+  const chosenValid = Object.entries(chosen).every(
+    ([area, remote]) => isAreaName(area) && typeof (remote as Partial<{ entry: unknown }>).entry === 'string',
   );
-  return entriesValid && typeof remotes === 'object' && remotes !== null;
+  return chosenValid && typeof remotes === 'object' && remotes !== null;
 }
 
 /** A message from a page of ours; anything else is ignored. */

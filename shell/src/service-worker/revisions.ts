@@ -56,7 +56,8 @@ async function writeState(key: string, value: unknown): Promise<void> {
 
 /** The revision's cache name: a digest of what it ran, so the same revision is the same cache. */
 async function revisionCacheName(revision: RanRevision): Promise<string> {
-  const text = JSON.stringify({ remotes: revision.remotes, entries: revision.entries });
+  const entries = Object.values(revision.chosen).map((remote) => remote.entry);
+  const text = JSON.stringify({ remotes: revision.remotes, entries });
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
   const hex = [...digest.slice(0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${REVISION_CACHE_PREFIX}${hex}`;
@@ -104,7 +105,7 @@ export function createRevisionStore(origin: string): RevisionStore {
     const cache = await caches.open(name);
     let reply: FillReply;
     try {
-      for (const entry of Object.values(revision.entries)) {
+      for (const { entry } of Object.values(revision.chosen)) {
         const manifestUrl = new URL(entry, origin);
         const manifest = (await (await keep(cache, manifestUrl)).json()) as AreaManifest;
         for (const file of manifestFiles(manifest)) await keep(cache, new URL(file, manifestUrl));

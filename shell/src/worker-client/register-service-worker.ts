@@ -1,25 +1,28 @@
-import { Workbox } from 'workbox-window';
-import { reloadPage } from '../frame/reload-page';
 import type { PageMessage, RanRevision } from '../service-worker/messages';
-import type { WorkerUpdates } from './worker-updates';
 
 /**
- * Registers the shell's service worker (decision 035) once the page has loaded (workbox-window waits for the load
- * event, so the first render never waits for it), tells it what this page load ran so that it keeps that
- * revision for offline use, and hands a waiting successor to `updates`. Reload lets the successor take over
- * (SKIP_WAITING) and reloads once it controls the page.
+ * Registers the shell's service worker (decision 035) once the page has loaded, so the first render never waits
+ * for it, and tells it what this page load ran, so that it keeps that revision for offline use. A page the worker
+ * controls loads new-version-offer.ts (from the worker's precache) to offer a successor. The platform's own API:
+ * workbox-window, or the offer's code in the first load, took Home's first-load JavaScript past its budget
+ * (decision 014).
  */
-export function registerServiceWorker(url: string, ran: RanRevision, updates: WorkerUpdates): void {
-  const workbox = new Workbox(url);
-  workbox.addEventListener('waiting', () =>
-    updates.offer(() => {
-      workbox.addEventListener('controlling', reloadPage);
-      workbox.messageSkipWaiting();
-    }),
-  );
+export function registerServiceWorker(url: string, ran: RanRevision): void {
+  const { serviceWorker } = navigator;
   const areasRan: PageMessage = { type: 'AREAS_RAN', revision: ran };
-  workbox
-    .register()
-    .then(() => workbox.messageSW(areasRan))
-    .catch((error: unknown) => console.warn('The service worker is not available:', error));
+  const start = () =>
+    void serviceWorker
+      .register(url)
+      .then((registration) => {
+        if (serviceWorker.controller)
+          void import(/* webpackChunkName: "new-version" */ './new-version-offer').then((offer) =>
+            offer.offerNewVersions(registration),
+          );
+        return serviceWorker.ready;
+      })
+      .then((ready) => ready.active?.postMessage(areasRan))
+      // The browser's own error says why (no HTTPS, storage refused): the site works on without offline copies.
+      .catch(console.warn);
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start);
 }
