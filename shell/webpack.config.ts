@@ -8,4 +8,5 @@ export default defineApp({
   title: 'StudyHub',
   prerender: './prerender.tsx',
   webApp: SHELL_WEB_APP,
+  serviceWorker: './src/service-worker/service-worker.ts',
 });

@@ -58,6 +58,11 @@ export interface Config {
   devMode: boolean;
   /** Send the source maps kept beside each release (off: the live site publishes none, docs/security.md item 45). */
   serveSourceMaps: boolean;
+  /**
+   * RETIRE_SERVICE_WORKER: /sw.js answers with a worker that clears the caches of the shell's service worker and
+   * unregisters itself (decision 035, docs/operations.md), an emergency switch; off: the live shell's worker.
+   */
+  retireServiceWorker: boolean;
   production: boolean;
   logLevel: string;
   /** METRICS_TOKEN: `/metrics` answers only requests bearing it; null: there is no `/metrics` (404). */
@@ -350,6 +355,7 @@ const environmentSchema = z.object({
   SEED_DEMO: variable<boolean | null>(null, readFlag),
   STUDYHUB_DEV: text(''),
   SERVE_SOURCE_MAPS: flag(false),
+  RETIRE_SERVICE_WORKER: flag(false),
   METRICS_TOKEN: matching(
     new RegExp(`^[\\x21-\\x7e]{${MIN_METRICS_TOKEN_LENGTH},}$`),
     `be at least ${MIN_METRICS_TOKEN_LENGTH} printable characters without spaces (openssl rand -hex 32 makes one)`,
@@ -447,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: vars.SEED_DEMO ?? !production,
     devMode: vars.STUDYHUB_DEV === '1',
     serveSourceMaps: vars.SERVE_SOURCE_MAPS,
+    retireServiceWorker: vars.RETIRE_SERVICE_WORKER,
     production,
     logLevel: vars.LOG_LEVEL,
     metricsToken: vars.METRICS_TOKEN,

@@ -49,6 +49,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...SECRET, [name]: value })).toThrow(message);
   });
 
+  it("serves the shell's service worker unless RETIRE_SERVICE_WORKER is on (decision 035)", () => {
+    expect(loadConfig(SECRET).retireServiceWorker).toBe(false);
+    expect(loadConfig({ ...SECRET, RETIRE_SERVICE_WORKER: '1' }).retireServiceWorker).toBe(true);
+    expect(() => loadConfig({ ...SECRET, RETIRE_SERVICE_WORKER: 'yes please' })).toThrow(
+      /RETIRE_SERVICE_WORKER must be 1 or 0/,
+    );
+  });
+
   it('serves no source maps unless SERVE_SOURCE_MAPS is on (docs/security.md item 45)', () => {
     expect(loadConfig(SECRET).serveSourceMaps).toBe(false);
     expect(loadConfig({ ...SECRET, SERVE_SOURCE_MAPS: '1' }).serveSourceMaps).toBe(true);

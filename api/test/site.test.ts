@@ -380,6 +380,35 @@ describe('source maps (docs/security.md item 45)', () => {
   });
 });
 
+describe('the service worker (decision 035)', () => {
+  it("is the live shell's sw.js, revalidated on every request so that a new release is found", async () => {
+    const reply = await app.inject('/sw.js');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(reply.body).toBe('self.addEventListener("fetch", () => {})');
+  });
+
+  it('is one that clears its caches and unregisters itself with RETIRE_SERVICE_WORKER=1', async () => {
+    const retiredDir = makeDeployDir();
+    const retired = await buildTestApp({ deployDir: retiredDir, env: { RETIRE_SERVICE_WORKER: '1' } });
+    try {
+      const reply = await retired.app.inject('/sw.js');
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      expect(reply.body).toContain('name.startsWith("studyhub-sw")');
+      expect(reply.body).toContain('self.registration.unregister()');
+      expect(reply.body).not.toContain("addEventListener('fetch'");
+      // Everything else of the site is served as before.
+      expect((await retired.app.inject('/main.js')).statusCode).toBe(200);
+    } finally {
+      await retired.close();
+      removeDeployDir(retiredDir);
+    }
+  });
+});
+
 describe('a release folder that is itself a link, as npm run dev makes', () => {
   it('serves its files, and its linked source maps with SERVE_SOURCE_MAPS=1', async () => {
     const linkedDir = makeDeployDir();

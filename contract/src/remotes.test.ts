@@ -5,6 +5,7 @@ import {
   changedExports,
   isRemoteAreaModule,
   isRemoteModule,
+  manifestFiles,
   parseRemotesFile,
   WIDGET_EXPOSES,
 } from './remotes';
@@ -127,5 +128,40 @@ describe('changedExports', () => {
   it('says nothing when a build predates the fingerprints', () => {
     expect(changedExports(area, {})).toEqual([]);
     expect(changedExports({ needs: area.needs }, { signatures: { Page: 'z' } })).toEqual([]);
+  });
+});
+
+describe('manifestFiles', () => {
+  it('names the entry and every script and style of every expose and shared module once', () => {
+    const manifest = {
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [
+        {
+          path: './Area',
+          assets: {
+            js: { sync: ['area.1.js'], async: ['reader.2.js', 'vendor.3.js'] },
+            css: { sync: ['area.4.css'], async: [] },
+          },
+        },
+        { path: './RecentNotes', assets: { js: { sync: ['recent.5.js'], async: ['vendor.3.js'] } } },
+      ],
+      shared: [{ assets: { js: { sync: ['react.6.js'] } } }, {}],
+    };
+    expect(manifestFiles(manifest)).toEqual([
+      'remoteEntry.js',
+      'area.1.js',
+      'reader.2.js',
+      'vendor.3.js',
+      'area.4.css',
+      'recent.5.js',
+      'react.6.js',
+    ]);
+  });
+
+  it('names the entry inside its folder, and nothing for a manifest that names nothing', () => {
+    expect(manifestFiles({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: 'js' } } })).toEqual([
+      'js/remoteEntry.js',
+    ]);
+    expect(manifestFiles({})).toEqual([]);
   });
 });

@@ -23,21 +23,46 @@ export function isAreaName(value: unknown): value is AreaName {
 /** The Module Federation expose every area provides; the shell loads `${area}/Area`. */
 export const AREA_EXPOSE = './Area';
 
-/** The parts of an area's mf-manifest.json that name the files of its entry and its pages. */
+/** The script and style files mf-manifest.json lists for one expose or shared module. */
+interface ManifestAssets {
+  js?: { sync?: string[]; async?: string[] };
+  css?: { sync?: string[]; async?: string[] };
+}
+
+/** The parts of an area's mf-manifest.json that name the files of its entry, its pages and its shared modules. */
 export interface AreaManifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+  exposes?: { path?: string; assets?: ManifestAssets }[];
+  shared?: { assets?: ManifestAssets }[];
 }
+
+const entryFile = (manifest: AreaManifest): string[] => {
+  const entry = manifest.metaData?.remoteEntry;
+  return entry?.name ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : [];
+};
 
 /**
  * `./Area`'s files and, unless the page has it already, the entry's, relative to the manifest's folder (areas
  * build with publicPath auto). What the shell warms at idle and the server names for preloading (decision 014).
  */
 export function areaFiles(manifest: AreaManifest, withEntry: boolean): string[] {
-  const entry = manifest.metaData?.remoteEntry;
   const pages = manifest.exposes?.find((expose) => expose.path === AREA_EXPOSE)?.assets?.js?.sync ?? [];
-  const entryFile = entry?.name && withEntry ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : [];
-  return [...entryFile, ...pages];
+  return [...(withEntry ? entryFile(manifest) : []), ...pages];
+}
+
+/**
+ * Every file the manifest names, once, relative to its folder: the entry and the scripts and styles of every
+ * expose and shared module, loaded at once or later. What a page can load of this build, bar files its code
+ * finds by itself (the reader's pdf.js worker and data); the service worker keeps them for offline use.
+ */
+export function manifestFiles(manifest: AreaManifest): string[] {
+  const assets = [...(manifest.exposes ?? []), ...(manifest.shared ?? [])].flatMap(({ assets: named }) => [
+    ...(named?.js?.sync ?? []),
+    ...(named?.js?.async ?? []),
+    ...(named?.css?.sync ?? []),
+    ...(named?.css?.async ?? []),
+  ]);
+  return [...new Set([...entryFile(manifest), ...assets])];
 }
 
 export interface AreaRoutesProps {
@@ -99,6 +124,15 @@ export const SHELL_PAGES = { home: 'index.html', app: 'app.html' } as const;
 
 /** The shell's web app manifest, linked from both pages (decision 037); like them, its name never changes. */
 export const WEB_APP_MANIFEST_FILE = 'manifest.webmanifest';
+
+/**
+ * The shell's service worker (decision 035), built beside its pages and served from the site root so that its
+ * scope is the whole site; revalidated on every request like the pages.
+ */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
+/** The start of every Cache Storage name the service worker owns; caches named otherwise are never its to clear. */
+export const SERVICE_WORKER_CACHE_PREFIX = 'studyhub-sw';
 
 /** One version of an area: its name and the URL of its mf-manifest.json. */
 export interface RemoteVersion {

@@ -53,8 +53,13 @@ export function recordProblems(context: BrowserContext, origin: string): Problem
   const startedAt = new WeakMap<Request, number>();
   context.on('request', (request) => startedAt.set(request, navigationsOf(pageOf(request))));
   const aborted: { problem: Problem; page: Page | undefined; started: number }[] = [];
+  // The service worker's own requests are judged by the page's: a script the page could not load fails the
+  // page's request whatever the worker tried first (its network try offline, a fill meeting a missing file, a
+  // fetch cancelled with the page that asked for it; decision 035).
+  const isOwnScriptOfPage = (request: Request) =>
+    request.serviceWorker() === null && isOwnScript(request.url(), request.resourceType());
   context.on('requestfailed', (request) => {
-    if (!isOwnScript(request.url(), request.resourceType())) return;
+    if (!isOwnScriptOfPage(request)) return;
     const text = request.failure()?.errorText ?? 'failed';
     const problem: Problem = { kind: 'script-load', text, url: request.url() };
     if (text !== 'net::ERR_ABORTED') return void problems.push(problem);
@@ -62,7 +67,7 @@ export function recordProblems(context: BrowserContext, origin: string): Problem
   });
   context.on('response', (response) => {
     const request = response.request();
-    if (response.status() >= 400 && isOwnScript(response.url(), request.resourceType())) {
+    if (response.status() >= 400 && isOwnScriptOfPage(request)) {
       problems.push({ kind: 'script-load', text: `HTTP ${response.status()}`, url: response.url() });
     }
   });

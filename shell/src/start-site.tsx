@@ -6,6 +6,7 @@ import { createAreaRegistry, type AreaRegistry } from './areas/area-registry';
 import { browserAreaPorts } from './areas/browser-area-ports';
 import { showsOverrides, type OverrideResolution } from './areas/override-request';
 import { App } from './app';
+import { registerServiceWorker } from './worker-client/register-service-worker';
 import { yieldToMain } from './yield-to-main';
 
 const rootOptions: RootOptions = {
@@ -45,4 +46,7 @@ export async function startSite(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element to mount into');
   mount(container, areas, overrides);
+  // Production builds of the shell only: never in tests or on the development server (decision 035).
+  if (__STUDYHUB_SERVICE_WORKER_URL__ && 'serviceWorker' in navigator)
+    registerServiceWorker(__STUDYHUB_SERVICE_WORKER_URL__, areas.revision());
 }

@@ -4,7 +4,7 @@
  * links: services/preload-links.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { isAreaName, REPORT_TOKEN_HEADER } from '@studyhub/contract';
+import { isAreaName, REPORT_TOKEN_HEADER, SERVICE_WORKER_FILE } from '@studyhub/contract';
 import {
   readRemotes,
   readShellVersion,
@@ -15,6 +15,7 @@ import {
 import type { Config } from '../config';
 import { createPreloadLinks } from '../services/preload-links';
 import { createReleaseFiles, NO_CACHE, NOT_FOUND } from '../services/release-files';
+import { RETIRED_SERVICE_WORKER } from '../services/retired-service-worker';
 import type { ReportTokens } from '../services/report-tokens';
 
 /** The site's own files are for everyone; the API's routes each declare their own access. */
@@ -43,6 +44,16 @@ export async function siteRoutes(
       return sendFrom(request, reply, area, version, file);
     },
   );
+
+  // The live shell's service worker, or, switched on in an emergency, one that retires it (decision 035).
+  if (config.retireServiceWorker) {
+    app.get(`/${SERVICE_WORKER_FILE}`, PUBLIC, async (_request, reply) =>
+      reply
+        .header('Cache-Control', NO_CACHE)
+        .type('text/javascript; charset=utf-8')
+        .send(RETIRED_SERVICE_WORKER),
+    );
+  }
 
   /** `/` gets Home prerendered; another client-side route the empty page, when the shell has one (decision 014). */
   async function shellPage(shellVersion: string, file: string): Promise<string> {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SHARED_USAGE_FILE, WEB_APP_MANIFEST_FILE } from '@studyhub/contract';
+import { SERVICE_WORKER_FILE, SHARED_USAGE_FILE, WEB_APP_MANIFEST_FILE } from '@studyhub/contract';
 import {
   isReleasePath,
   isSourceMap,
@@ -30,6 +30,8 @@ const UNHASHED_ENTRIES = new Set([
   'remoteEntry.js',
   'mf-manifest.json',
   'build-info.json',
+  // The browser compares it byte for byte on every navigation to learn of a new worker (decision 035).
+  SERVICE_WORKER_FILE,
   // The shell's copy of the platform, read by the page when an area fails (decision 028).
   SHARED_USAGE_FILE,
   // Names the icons by their hashes; a phone reads it again to see whether the installed app changed.

@@ -42,6 +42,8 @@ export function makeDeployDir(): string {
     'index.html': '<!doctype html><div id="root"><h1>Home</h1></div><script defer src="/main.js"></script>',
     'app.html': '<!doctype html><div id="root"></div><script defer src="/main.js"></script>',
     'main.js': 'console.log("shell")',
+    // The shell's service worker (decision 035): the same name in every shell release.
+    'sw.js': 'self.addEventListener("fetch", () => {})',
     'main.js.map': sourceMap('main.js'),
     'src_bootstrap_tsx.0a1b2c3d.js': 'console.log("chunk")',
     // What the shell's copy of the platform provides (decisions 020, 028): the same name in every shell release.

@@ -55,4 +55,32 @@ describe('createAreaRegistry', () => {
     expect(areas.result('notes', AREA_EXPOSE)).toBeUndefined();
     expect(await areas.load('notes', AREA_EXPOSE)).toEqual({ ok: false, reason: 'notes is not deployed' });
   });
+
+  it('names the revision this page load runs: remotes.json as read and each chosen version, a canary included', async () => {
+    const canary = { version: '1.0.0-cafe', entry: '/mfe/notes/1.0.0-cafe/mf-manifest.json', percent: 100 };
+    const file: RemotesFile = {
+      ...NOTES,
+      auth: { version: '1.0.0-f00d', entry: '/mfe/auth/1.0.0-f00d/mf-manifest.json' },
+    };
+    const withCanary: RemotesFile = { ...file, notes: { ...NOTES.notes!, canary } };
+    const areas = await startedAreaRegistry(withCanary);
+    expect(areas.revision()).toEqual({
+      remotes: withCanary,
+      chosen: {
+        notes: { version: canary.version, entry: canary.entry, channel: 'canary' },
+        auth: { ...file.auth, channel: 'live' },
+      },
+    });
+
+    // A Retry reads remotes.json again: the canary aborted, so the live version runs from then on.
+    const retried = await startedAreaRegistry(withCanary, {
+      fetchRemotesFile: jest
+        .fn<AreaRegistryPorts['fetchRemotesFile']>()
+        .mockResolvedValueOnce({ file: withCanary, reportToken: null })
+        .mockResolvedValue({ file, reportToken: null }),
+    });
+    await retried.retry('notes');
+    expect(retried.revision().chosen.notes).toEqual({ ...NOTES.notes, channel: 'live' });
+    expect(retried.revision().remotes).toEqual(file);
+  });
 });

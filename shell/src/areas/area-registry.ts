@@ -14,6 +14,7 @@ import {
   type ChosenRemotes,
   type ReleaseChannel,
 } from './area-choice';
+import type { RanRevision } from '../service-worker/messages';
 import type { OverrideResolution } from './override-request';
 import type { RemotesReply } from './remotes-file';
 
@@ -61,6 +62,11 @@ export interface AreaRegistry {
   loadedVersions(): LoadedVersions;
   /** Called after any load finishes, a loaded version is recorded, or a Retry forgets loads. */
   subscribe(listener: () => void): () => void;
+  /**
+   * What this page load runs: remotes.json as it was read at start-up (or by a Retry) and the manifest of each
+   * version chosen from it. The service worker keeps exactly these files for offline use (decision 035).
+   */
+  revision(): RanRevision;
 }
 
 /** What the registry needs of the world: the federation runtime, the network and this browser. Tests pass fakes. */
@@ -100,6 +106,8 @@ const isOfArea = (key: string, area: AreaName) => key.startsWith(`${area}/`);
 
 export function createAreaRegistry(ports: AreaRegistryPorts): AreaRegistry {
   let remotes: ChosenRemotes = {};
+  /** The remotes.json the chosen versions come from. */
+  let ranFile: RemotesFile = {};
   /** What decides the choice; kept so a retry chooses the same again. */
   let chooser: { canaryId: string; overrides: AreaVersions } = { canaryId: '', overrides: {} };
   /** Keyed "area/./Expose"; every user of a module shares its load. */
@@ -170,6 +178,7 @@ export function createAreaRegistry(ports: AreaRegistryPorts): AreaRegistry {
       const file = await fetchRemotesFile();
       const resolution = await ports.resolveOverrides(file);
       chooser = { canaryId: ports.canaryId(), overrides: resolution.overrides };
+      ranFile = file;
       remotes = choose(file);
       ports.register(remotes, false);
       return resolution;
@@ -193,7 +202,8 @@ export function createAreaRegistry(ports: AreaRegistryPorts): AreaRegistry {
     },
 
     async retry(area) {
-      const latest = choose(await fetchRemotesFile())[area];
+      ranFile = await fetchRemotesFile();
+      const latest = choose(ranFile)[area];
       if (latest) {
         remotes[area] = latest;
         ports.register({ [area]: latest }, true);
@@ -231,5 +241,7 @@ export function createAreaRegistry(ports: AreaRegistryPorts): AreaRegistry {
     loadedVersions: () => versions,
 
     subscribe: changes.subscribe,
+
+    revision: () => ({ remotes: ranFile, chosen: remotes }),
   };
 }

@@ -13,8 +13,14 @@ import WebpackDevServer from 'webpack-dev-server';
 import { CONTRACT_VERSION, SHELL_PAGES, SUPPORTED_CONTRACT_VERSIONS } from '@studyhub/contract';
 import { BUILD_INFO_FILE, type BuildInfo } from './build-info';
 import { appBuildVersion, buildIdFromEnv } from './build-version';
-import { buildGlobals, createWebpackConfig, type AppDefinition } from './create-webpack-config';
+import {
+  buildGlobals,
+  createWebpackConfig,
+  serviceWorkerSource,
+  type AppDefinition,
+} from './create-webpack-config';
 import { toolingDir } from './packages';
+import { buildServiceWorker } from './service-worker';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -53,7 +59,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * page's HTML and styles, becomes SHELL_PAGES.home (Home) and SHELL_PAGES.app (every other route).
  */
 async function writePrerenderedPages(module: string): Promise<void> {
-  Object.assign(globalThis, buildGlobals(context));
+  Object.assign(globalThis, buildGlobals(app, context));
   process.env.NODE_ENV = 'production';
   // Loaded as CommonJS, as webpack would: styled-components ships CommonJS only for Node, whose default export
   // an ES import would not unwrap. The repository's base tsconfig gives every file React's JSX runtime.
@@ -102,16 +108,20 @@ if (command === 'build') {
     if (error) console.error(error);
     compiler.close(() => {
       if (!ok) process.exit(1);
-      void (app.prerender ? writePrerenderedPages(app.prerender) : Promise.resolve()).then(
-        () => {
-          writeBuildInfo();
-          console.log(`${app.name} ${version} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        },
-        (failure: unknown) => {
-          console.error('Prerendering failed:', failure);
-          process.exit(1);
-        },
-      );
+      const serviceWorker = serviceWorkerSource(app, context);
+      void (app.prerender ? writePrerenderedPages(app.prerender) : Promise.resolve())
+        // After the pages: the worker precaches their final bytes.
+        .then(() => (serviceWorker ? buildServiceWorker(appDir, serviceWorker, distDir) : undefined))
+        .then(
+          () => {
+            writeBuildInfo();
+            console.log(`${app.name} ${version} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+          },
+          (failure: unknown) => {
+            console.error('Prerendering or building the service worker failed:', failure);
+            process.exit(1);
+          },
+        );
     });
   });
 } else if (command === 'watch') {

@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import webpack, { type Configuration } from 'webpack';
+import webpack, { type Configuration, type RuleSetRule } from 'webpack';
+import { SERVICE_WORKER_FILE } from '@studyhub/contract';
 import { PAGE_BOOT_SCRIPT } from '@studyhub/contract/page-boot';
 import { DeterministicFederationFilesPlugin, PortableImportMetaUrlPlugin } from './deterministic-output';
 import { BUNDLED_PACKAGE_DIRS, PLATFORM_PACKAGE, platformDir, toolingDir } from './packages';
@@ -33,6 +34,11 @@ export interface AppDefinition {
   prerender?: string;
   /** Hosts only: the web app manifest and icons that make the site installable (decision 037). */
   webApp?: WebApp;
+  /**
+   * Hosts only: the service worker's source (decision 035). Production builds compile it to SERVICE_WORKER_FILE
+   * with the list of the build's own files it precaches (service-worker.ts); development builds have none.
+   */
+  serviceWorker?: string;
 }
 
 export interface BuildContext {
@@ -124,13 +130,36 @@ function sharedSingletons(appDir: string, platform: string) {
   );
 }
 
+/** The service worker's source when this build has one: production builds of a host that names it. */
+export const serviceWorkerSource = (app: AppDefinition, context: BuildContext): string | undefined =>
+  app.kind === 'host' && context.mode === 'production' ? app.serviceWorker : undefined;
+
 /** The build-time constants browser code reads (shared/src/globals.d.ts); the prerender sets them as globals. */
-export function buildGlobals(context: BuildContext): Record<string, string | boolean> {
+export function buildGlobals(app: AppDefinition, context: BuildContext): Record<string, string | boolean> {
   return {
     __STUDYHUB_BUILD_VERSION__: context.buildVersion,
     __STUDYHUB_API_URL__: process.env.STUDYHUB_API_URL ?? '',
     // Development builds parse API replies with their schemas; production builds leave the schemas out.
     __STUDYHUB_CHECK_REPLIES__: context.mode !== 'production',
+    __STUDYHUB_SERVICE_WORKER_URL__: serviceWorkerSource(app, context) ? `/${SERVICE_WORKER_FILE}` : '',
+  };
+}
+
+/** Our TypeScript and JSX, compiled by swc. */
+export function scriptRule(production: boolean): RuleSetRule {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2020',
+          transform: { react: { runtime: 'automatic', development: !production } },
+        },
+      },
+    },
   };
 }
 
@@ -166,20 +195,7 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
     },
     module: {
       rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                target: 'es2020',
-                transform: { react: { runtime: 'automatic', development: !production } },
-              },
-            },
-          },
-        },
+        scriptRule(production),
         { test: /\.css$/, type: 'asset/resource' },
         {
           // The federation runtime's packages ship CommonJS and ESM twins; resolving their imports of each other
@@ -204,7 +220,7 @@ export function createWebpackConfig(app: AppDefinition, context: BuildContext): 
     plugins: [
       new webpack.DefinePlugin(
         Object.fromEntries(
-          Object.entries(buildGlobals(context)).map(([name, value]) => [name, JSON.stringify(value)]),
+          Object.entries(buildGlobals(app, context)).map(([name, value]) => [name, JSON.stringify(value)]),
         ),
       ),
       // shared-usage.json: what this build needs of the shared package and what its copy provides.

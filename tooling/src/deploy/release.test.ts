@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { AreaName } from '@studyhub/contract';
+import { manifestFiles, type AreaManifest, type AreaName } from '@studyhub/contract';
 import {
   abortCanaryVersion,
   HISTORY_FILE,
@@ -618,6 +618,36 @@ describe('rollback', () => {
       from: 'n3',
       to: 'n1',
     });
+  });
+
+  it('leaves every released folder byte for byte, so a browser offline on an older revision finds all its files (decision 035)', () => {
+    /** Every file of every release folder, with its bytes. */
+    const releasedFiles = () =>
+      Object.fromEntries(
+        readdirSync(path.join(deployDir, 'releases'), { recursive: true, encoding: 'utf8' })
+          .map((file) => path.join(deployDir, 'releases', file))
+          .filter((file) => lstatSync(file).isFile())
+          .map((file) => [file, readFileSync(file).toString('base64')]),
+      );
+    const before = releasedFiles();
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n2'));
+    releaseBuild(deployDir, 'notes', areaBuild('notes', 'n3'), { canaryPercent: 10 });
+    abortCanary(deployDir, 'notes');
+    releaseBuild(deployDir, 'shell', shellBuild('s2'));
+    rollbackApp(deployDir, 'notes');
+    rollbackApp(deployDir, 'shell');
+    // The same version from other bytes is refused: a version's files are the ones first published.
+    const n2Again = areaBuild('notes', 'n2');
+    writeFileSync(path.join(n2Again, 'expose-Area.js'), '/* other bytes */');
+    expect(() => releaseBuild(deployDir, 'notes', n2Again)).toThrow(/releases never change/);
+    const after = releasedFiles();
+    expect(Object.keys(after).filter((file) => !(file in before))).not.toHaveLength(0);
+    expect(Object.fromEntries(Object.keys(before).map((file) => [file, after[file]]))).toEqual(before);
+
+    // The rolled-back version still has every file its manifest names, as the worker kept them.
+    const n1 = releaseDir(deployDir, 'notes', 'n1');
+    const manifest = JSON.parse(readFileSync(path.join(n1, 'mf-manifest.json'), 'utf8')) as AreaManifest;
+    expect(manifestFiles(manifest).filter((file) => !existsSync(path.join(n1, file)))).toEqual([]);
   });
 
   it('rolls back the shell through shell.json only', () => {
