@@ -18,7 +18,7 @@ import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { SERVICE_WORKER_CACHE_PREFIX } from '@studyhub/contract';
-import { savesData } from '../saves-data';
+import { savesData } from '@studyhub/shared/saves-data';
 import { isPageMessage, type FillReply } from './messages';
 import { AREA_EXTRAS_CACHE, createRevisionStore } from './revisions';
 import { areaFileKind, isRemotesFile, NETWORK_TIMEOUT_SECONDS, shellPageFor } from './site-requests';
