@@ -9,8 +9,11 @@ import { injectManifest } from 'workbox-build';
 import { SERVICE_WORKER_FILE } from '@studyhub/contract';
 import { scriptRule } from './create-webpack-config';
 
-/** Files the pages load. Source maps, licences and the federation's descriptions are never loaded by a page. */
-const PRECACHED = ['**/*.{js,mjs,css,html,svg,json}'];
+/**
+ * Files the pages load, and the web app manifest with its icons (an offline page still links them). Source maps,
+ * licences and the federation's descriptions are never loaded by a page.
+ */
+const PRECACHED = ['**/*.{js,mjs,css,html,svg,json,webmanifest,png}'];
 const NOT_PRECACHED = [
   SERVICE_WORKER_FILE,
   '**/*.map',
