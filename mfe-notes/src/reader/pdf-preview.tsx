@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@studyhub/shared';
 import { Modal } from '@studyhub/shared/modal';
+import type { ReaderFile } from '@studyhub/shared/reader';
 
 /**
  * pdf.js and the reader are a chunk of their own, never in a page's first load: fetched when the page idles
@@ -13,7 +14,7 @@ interface PdfPreviewProps {
   title: string;
   /** The document's name for screen readers ("Theory of Computation Unit 1 notes"). */
   documentName: string;
-  file: { url: string; downloadUrl: string };
+  file: ReaderFile;
   onClose(): void;
 }
 
@@ -22,7 +23,7 @@ export function PdfPreview({ title, documentName, file, onClose }: PdfPreviewPro
   return (
     <Modal title={title} onClose={onClose}>
       <Suspense fallback={<Spinner label="Loading the PDF reader" />}>
-        <PdfReader title={documentName} url={file.url} downloadUrl={file.downloadUrl} />
+        <PdfReader title={documentName} file={file} />
       </Suspense>
     </Modal>
   );
