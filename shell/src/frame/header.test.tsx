@@ -196,7 +196,7 @@ describe('Header', () => {
   });
 });
 
-describe('Header for staff', () => {
+describe('Header for signed-in visitors', () => {
   const reviewQueue = (total: number) =>
     jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { items: [], page: 1, pageSize: 1, total } });
 
@@ -204,17 +204,18 @@ describe('Header for staff', () => {
     jest.restoreAllMocks();
   });
 
-  it('a student sees the five links and asks nothing', () => {
+  it('a student also sees Saved (copies kept for offline reading) and asks nothing', () => {
     const get = reviewQueue(0);
     renderHeader({ user: STUDENT });
-    expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual(NAV.map(([l, to]) => [l, to]));
+    expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual([...NAV, ['Saved', '/saved']]);
     expect(get).not.toHaveBeenCalled();
   });
 
-  it('a teacher also sees Upload and My uploads, in the row and in the menu', async () => {
+  it('a teacher also sees Saved, Upload and My uploads, in the row and in the menu', async () => {
     const get = reviewQueue(0);
     renderHeader({ user: TEACHER });
     const staff = [
+      ['Saved', '/saved'],
       ['Upload', '/admin/upload-notes'],
       ['My uploads', '/my-uploads'],
     ];
