@@ -21,11 +21,24 @@ import { SAVED_TEXTS } from '../offline/saved-texts';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
 
+const Intro = styled(Muted)`
+  margin: 0 0 16px;
+`;
+
 const Summary = styled.div`
   margin: 0 0 16px;
   p {
     margin: 0 0 4px;
   }
+`;
+
+/** The ended session, said once above the list, not as loud as a failure. */
+const SessionNote = styled.p`
+  margin: 0 0 16px;
+  padding: 10px 14px;
+  border-left: 4px solid ${({ theme }) => theme.colors.warning};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: 6px;
 `;
 
 const Subjects = styled.div`
@@ -120,7 +133,7 @@ export function SavedPage() {
     <Page>
       <Breadcrumb items={[{ label: 'Home', to: PATHS.home }, { label: SAVED_TEXTS.title }]} />
       <PageTitle>{SAVED_TEXTS.title}</PageTitle>
-      <Muted>{SAVED_TEXTS.intro}</Muted>
+      <Intro>{SAVED_TEXTS.intro}</Intro>
       {items === undefined && <Spinner label={SAVED_TEXTS.loading} />}
       {items?.length === 0 && (
         <Notice>
@@ -130,7 +143,7 @@ export function SavedPage() {
       )}
       {items !== undefined && items.length > 0 && (
         <>
-          {sessionEnded && <Notice role="status">{SAVED_TEXTS.sessionEnded}</Notice>}
+          {sessionEnded && <SessionNote role="status">{SAVED_TEXTS.sessionEnded}</SessionNote>}
           <Summary>
             <p role="status">{SAVED_TEXTS.total(items.length, total)}</p>
             {estimate && <Muted>{SAVED_TEXTS.space(estimate.usage, estimate.quota)}</Muted>}

@@ -82,6 +82,7 @@ describe('Logout and the copies saved for offline', () => {
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(await savedCopyOwners()).toEqual([]);
+    expect(screen.queryByRole('link', { name: 'Saved' })).not.toBeInTheDocument();
   });
 
   it('logs out at once when nothing is saved', async () => {
@@ -99,6 +100,8 @@ describe('Logout and the copies saved for offline', () => {
     act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'token' })));
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(await savedCopiesOf(STUDENT._id!).list()).toHaveLength(3);
+    // Saved stays in the header, so the copies are still reachable.
+    expect(await screen.findAllByRole('link', { name: 'Saved' })).not.toHaveLength(0);
   });
 
   it('another user signing in on this browser removes the copies of the one before', async () => {

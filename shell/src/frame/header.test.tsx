@@ -113,10 +113,11 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    // Logout first reads whether copies are saved for offline (none here), so the rest follows a moment later.
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
     expect(await screen.findByText('⏳ Session expired. Please log in again.')).toBeInTheDocument();
   });
 

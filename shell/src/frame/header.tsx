@@ -9,6 +9,7 @@ import {
   usePendingReviewCount,
   listSavedCopies,
   removeAllSavedCopies,
+  savedCopyOwners,
   useSession,
   useThemeMode,
   type SavedItem,
@@ -38,7 +39,7 @@ const SAVED_LINK: NavItem = { label: 'Saved', to: PATHS.saved, area: 'notes' };
 
 /**
  * Links beside the ones everyone has: Saved for anyone signed in, and staff tools, only pages the visitor's role
- * opens.
+ * opens. (A visitor whose session ended also sees Saved while this browser holds their copies: useRoleLinks.)
  */
 const ROLE_LINKS: Record<Visitor, readonly NavItem[]> = {
   anonymous: [],
@@ -182,6 +183,28 @@ function NavLinks({ links, foldBelow, waiting, mobile, hidden }: NavLinksProps) 
   );
 }
 
+/**
+ * The visitor's links beside everyone's. With no session, Saved stays while this browser holds copies saved for
+ * offline: a session that expired offline still reads them (decision 036). Read again on every page, so a logout
+ * that removed them takes the link away.
+ */
+function useRoleLinks(visitor: Visitor, pathname: string): readonly NavItem[] {
+  const [holdsCopies, setHoldsCopies] = useState(false);
+  useEffect(() => {
+    // Without Cache Storage (a page not served securely) nothing can have been saved.
+    if (visitor !== 'anonymous' || !globalThis.caches) return;
+    let current = true;
+    void savedCopyOwners().then(
+      (owners) => current && setHoldsCopies(owners.length > 0),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [visitor, pathname]);
+  return visitor === 'anonymous' && holdsCopies ? [SAVED_LINK] : ROLE_LINKS[visitor];
+}
+
 /** The question before a logout that removes saved copies: a chunk of its own, fetched on the tap. */
 const LogoutConfirm = lazy(() => import(/* webpackChunkName: "logout-confirm" */ './logout-confirm'));
 
@@ -256,7 +279,7 @@ export function Header() {
   // so they are disabled until then (decision 014), and the browser says so.
   const live = usePageIsLive();
   const { visitor, user } = useVisitor();
-  const roleLinks = ROLE_LINKS[visitor];
+  const roleLinks = useRoleLinks(visitor, pathname);
   const links = roleLinks.length > 0 ? [...NAV_LINKS, ...roleLinks] : NAV_LINKS;
   const foldBelow = roleLinks.length > 0 ? SIGNED_IN_MOBILE_BREAKPOINT : MOBILE_BREAKPOINT;
   const waiting = usePendingReviewCount(user, pathname);
