@@ -127,4 +127,22 @@ describe('Save for offline on a unit', () => {
     expect(await card.findByRole('alert')).toHaveTextContent(/Check your connection/);
     expect(await studentCopies().list()).toEqual([]);
   });
+
+  it('Preview reads a saved copy of the current file from the phone, and an older copy never', async () => {
+    const card = await renderUnits();
+    await userEvent.click(await card.findByRole('button', { name: 'Save for offline · 2.1 MB' }));
+    await card.findByText('Saved ✓');
+    await userEvent.click(card.getByRole('button', { name: 'Preview Notes' }));
+    const reader = await screen.findByRole('document');
+    expect(reader).toHaveAttribute('data-stored', 'CS-501 Unit 1.pdf');
+    expect(reader).not.toHaveAttribute('data-url');
+  });
+
+  it('Preview reads the server’s file when the saved copy is of an older one', async () => {
+    await studentCopies().save({ ...SAVED, fileVersion: '2025-01-01T00:00:00.000Z' }, new Blob(['old']));
+    const card = await renderUnits();
+    await card.findByText('A newer file is on the server.');
+    await userEvent.click(card.getByRole('button', { name: 'Preview Notes' }));
+    expect(await screen.findByRole('document')).toHaveAttribute('data-url', URL);
+  });
 });

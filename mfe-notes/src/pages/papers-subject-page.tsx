@@ -116,6 +116,11 @@ function SubjectPapers({ subject }: { subject: Subject }) {
           title={`${subject.code} · ${previewed.session} paper`}
           documentName={`${subject.name} ${previewed.session} question paper`}
           file={previewed}
+          savedAs={{
+            key: savedKey.paper(previewed._id),
+            fileVersion: previewed.uploadedAt,
+            fileName: `${subject.code} ${previewed.session} paper.pdf`,
+          }}
           onClose={reader.close}
         />
       )}

@@ -13,11 +13,11 @@ import {
   Spinner,
   storageEstimate,
   useSavedCopies,
-  type SavedCopies,
   type SavedItem,
 } from '@studyhub/shared';
 import { PATHS } from '@studyhub/contract';
 import { SAVED_TEXTS } from '../offline/saved-texts';
+import { useStoredCopy } from '../offline/use-stored-copy';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
 
@@ -97,23 +97,6 @@ function useStorageEstimate(changes: unknown) {
   return estimate;
 }
 
-/** The stored copy the open reader shows, read from the phone when the reader opens. */
-function useOpenedCopy(copies: SavedCopies | null, key: string | null) {
-  const [opened, setOpened] = useState<{ key: string; file: Blob | null }>();
-  useEffect(() => {
-    if (!copies || !key) return;
-    let current = true;
-    void copies.read(key).then(
-      (copy) => current && setOpened({ key, file: copy?.file ?? null }),
-      () => current && setOpened({ key, file: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [copies, key]);
-  return opened && opened.key === key ? opened : undefined;
-}
-
 /**
  * /saved (decision 036): what this phone keeps for offline reading, by subject, with sizes, the total and the
  * space the browser reports; Open reads a copy in the in-page reader from the phone, Remove deletes it. An ended
@@ -126,7 +109,7 @@ export function SavedPage() {
   useWarmReader((items?.length ?? 0) > 0);
   const shownKey = typeof reader.shown === 'string' ? reader.shown : null;
   const shown = items?.find((item) => item.key === shownKey);
-  const opened = useOpenedCopy(copies, shown ? shown.key : null);
+  const opened = useStoredCopy(copies, shown ? shown.key : null);
 
   const total = items?.reduce((sum, item) => sum + item.size, 0) ?? 0;
   return (
@@ -184,15 +167,15 @@ export function SavedPage() {
           </Subjects>
         </>
       )}
-      {shown && opened?.file && (
+      {shown && opened && (
         <PdfPreview
           title={`${shown.subjectCode} · ${shown.title}`}
           documentName={`${shown.subjectName} ${shown.title}`}
-          file={{ stored: opened.file, fileName: `${shown.subjectCode} ${shown.title}.pdf` }}
+          file={{ stored: opened, fileName: `${shown.subjectCode} ${shown.title}.pdf` }}
           onClose={reader.close}
         />
       )}
-      {shown && opened && !opened.file && <Notice role="alert">{SAVED_TEXTS.missing}</Notice>}
+      {shown && opened === null && <Notice role="alert">{SAVED_TEXTS.missing}</Notice>}
     </Page>
   );
 }

@@ -143,6 +143,11 @@ export function SubjectPage() {
           title={`${subject.code} · ${previewUnit.title}: ${previewUnit.description}`}
           documentName={`${subject.name} ${previewUnit.title} notes`}
           file={previewFile}
+          savedAs={{
+            key: savedKey.notes(subject.code, previewUnit.number),
+            fileVersion: previewFile.uploadedAt,
+            fileName: `${subject.code} ${previewUnit.title}.pdf`,
+          }}
           onClose={reader.close}
         />
       )}
