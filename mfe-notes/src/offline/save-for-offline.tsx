@@ -49,7 +49,7 @@ export function SaveForOffline({ item, size, url, describedBy }: SaveForOfflineP
   if (!copies || sessionEnded || items === undefined) return null;
 
   const saved = items.find((candidate) => candidate.key === item.key);
-  const start = () => void save({ ...item, size, savedAt: '' }, url);
+  const start = () => void save(item, url);
 
   if (progress.state === 'saving') {
     return (

@@ -109,11 +109,11 @@ export type SaveProgress =
  */
 export function useSaveForOffline(copies: SavedCopies | null): {
   progress: SaveProgress;
-  save(item: SavedItem, url: string): Promise<void>;
+  save(item: Omit<SavedItem, 'size' | 'savedAt'>, url: string): Promise<void>;
 } {
   const [progress, setProgress] = useState<SaveProgress>({ state: 'idle' });
   const save = useCallback(
-    async (item: SavedItem, url: string) => {
+    async (item: Omit<SavedItem, 'size' | 'savedAt'>, url: string) => {
       if (!copies) return;
       setProgress({ state: 'saving', share: 0 });
       try {
