@@ -148,7 +148,8 @@ test.describe('saved for offline', () => {
     );
     await page.screenshot({ path: '/work/screenshots/offline-saved-logout.png' });
     await question.getByRole('button', { name: 'Log out' }).tap();
-    await page.waitForURL('**/login');
+    await seeHeading(page, 'Login');
+    expect(new URL(page.url()).pathname).toBe('/login');
     expect(await savedCacheNames(page)).toEqual([]);
   });
 

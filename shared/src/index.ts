@@ -28,8 +28,6 @@ export * from './api/get-syllabus';
 export * from './api/get-review-queue';
 export * from './api/get-notes-availability';
 export * from './notes/notes-availability';
-export * from './offline/saved-copies';
-export * from './offline/use-saved-copies';
 export * from './data/use-api-query';
 export * from './data/use-mutation';
 export * from './site-config/site-config-provider';

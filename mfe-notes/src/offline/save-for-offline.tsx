@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, useSaveForOffline, useSavedCopies, type SavedItem } from '@studyhub/shared';
+import { Button } from '@studyhub/shared';
+import { useSaveForOffline, useSavedCopies, type SavedItem } from '@studyhub/shared/offline';
 import { SAVED_TEXTS } from './saved-texts';
 
 const Row = styled.div`

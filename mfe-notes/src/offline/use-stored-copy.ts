@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSavedCopies, type SavedCopies } from '@studyhub/shared';
+import { useSavedCopies, type SavedCopies } from '@studyhub/shared/offline';
 import type { ReaderFile } from '@studyhub/shared/reader';
 
 /** The stored copy under `key`, read from the phone: undefined while reading, null when there is none. */

@@ -1,17 +1,8 @@
 import { useId } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  Button,
-  ButtonAnchor,
-  Card,
-  formatSize,
-  Muted,
-  Notice,
-  Page,
-  savedKey,
-  useApiQuery,
-} from '@studyhub/shared';
+import { Button, ButtonAnchor, Card, formatSize, Muted, Notice, Page, useApiQuery } from '@studyhub/shared';
+import { savedKey } from '@studyhub/shared/offline';
 import { PATHS } from '@studyhub/contract';
 import { findSubject, type Subject } from '@studyhub/contract/catalog';
 import type { Paper } from '@studyhub/contract/schemas';

@@ -11,10 +11,8 @@ import {
   Page,
   PageTitle,
   Spinner,
-  storageEstimate,
-  useSavedCopies,
-  type SavedItem,
 } from '@studyhub/shared';
+import { storageEstimate, useSavedCopies, type SavedItem } from '@studyhub/shared/offline';
 import { PATHS } from '@studyhub/contract';
 import { SAVED_TEXTS } from '../offline/saved-texts';
 import { useStoredCopy } from '../offline/use-stored-copy';

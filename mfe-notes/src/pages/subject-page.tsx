@@ -11,8 +11,8 @@ import {
   Notice,
   Page,
   PageTitle,
-  savedKey,
 } from '@studyhub/shared';
+import { savedKey } from '@studyhub/shared/offline';
 import { MESSAGES, PATHS, yearInfo, yearPath } from '@studyhub/contract';
 import { findSubject, subjectUnits, type Subject, type Unit } from '@studyhub/contract/catalog';
 import type { AvailableUnit } from '@studyhub/contract/schemas';

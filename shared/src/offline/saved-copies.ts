@@ -5,7 +5,7 @@
  * and its description are written and removed together. The service worker leaves these caches alone.
  */
 
-export const SAVED_CACHE_PREFIX = 'studyhub-saved-';
+import { SAVED_CACHE_PREFIX } from '@studyhub/contract';
 const ITEM_HEADER = 'X-StudyHub-Saved';
 
 export type SavedKind = 'notes' | 'paper';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { getFileForOffline } from '../api/get-file-for-offline';
-import { createListeners } from '../listeners';
-import { useSession } from '../session/session-provider';
+// The session, the API client and the listeners by the package's name: at run time they are the one shared
+// instance, not copies bundled with this subpath.
+import { createListeners, useSession } from '@studyhub/shared';
+import { getFileForOffline } from './get-file-for-offline';
 import {
   askToKeepSavedCopies,
   savedCopiesOf,

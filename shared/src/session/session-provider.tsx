@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { endServerSession } from '../api/end-session';
-import { removeOtherUsersCopies } from '../offline/saved-copies';
 import { STORAGE_KEYS } from '@studyhub/contract';
 import { notify } from '../ui/toasts';
 import { MESSAGES } from '@studyhub/contract';
@@ -89,10 +88,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback((user: SessionUser, token: string) => {
     // Copies another user saved for offline on this browser are theirs, never the new user's (decision 036).
-    if (user._id)
-      void removeOtherUsersCopies(user._id).catch((error: unknown) =>
-        console.warn('Could not remove the copies another user saved for offline', error),
-      );
+    // Fetched when someone signs in, never in a page's first load.
+    if (user._id && globalThis.caches) {
+      const userId = user._id;
+      void import(/* webpackChunkName: "saved-copies" */ '../offline/saved-copies')
+        .then(({ removeOtherUsersCopies }) => removeOtherUsersCopies(userId))
+        .catch((error: unknown) =>
+          console.warn('Could not remove the copies another user saved for offline', error),
+        );
+    }
     writeStoredSession(user, token);
     setState({ status: 'authenticated', user, token });
   }, []);

@@ -1,14 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import {
-  apiClient,
-  savedCopiesOf,
-  savedCopyOwners,
-  savedKey,
-  useSession,
-  type SavedItem,
-} from '@studyhub/shared';
+import { apiClient, useSession } from '@studyhub/shared';
+import { savedCopiesOf, savedCopyOwners, savedKey, type SavedItem } from '@studyhub/shared/offline';
 import { installFakeCacheStorage, STUDENT, TEACHER, tokenExpiringIn } from '@studyhub/shared/testing';
 import { Header } from './header';
 import { renderWithAreas } from '../testing/area-registry';

@@ -7,14 +7,11 @@ import {
   CountBadge,
   useLogout,
   usePendingReviewCount,
-  listSavedCopies,
-  removeAllSavedCopies,
-  savedCopyOwners,
   useSession,
   useThemeMode,
-  type SavedItem,
 } from '@studyhub/shared';
-import { PATHS, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
+import type { SavedItem } from '@studyhub/shared/offline';
+import { PATHS, SAVED_CACHE_PREFIX, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
 import { useAreaRegistry } from '../areas/area-registry-context';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 import { usePageIsLive } from './use-page-is-live';
@@ -194,8 +191,8 @@ function useRoleLinks(visitor: Visitor, pathname: string): readonly NavItem[] {
     // Without Cache Storage (a page not served securely) nothing can have been saved.
     if (visitor !== 'anonymous' || !globalThis.caches) return;
     let current = true;
-    void savedCopyOwners().then(
-      (owners) => current && setHoldsCopies(owners.length > 0),
+    void caches.keys().then(
+      (names) => current && setHoldsCopies(names.some((name) => name.startsWith(SAVED_CACHE_PREFIX))),
       () => undefined,
     );
     return () => {
@@ -204,6 +201,9 @@ function useRoleLinks(visitor: Visitor, pathname: string): readonly NavItem[] {
   }, [visitor, pathname]);
   return visitor === 'anonymous' && holdsCopies ? [SAVED_LINK] : ROLE_LINKS[visitor];
 }
+
+/** The saved copies' module, fetched on the Logout tap that needs it: never in a page's first load. */
+const savedCopies = () => import(/* webpackChunkName: "saved-copies" */ '@studyhub/shared/offline');
 
 /** The question before a logout that removes saved copies: a chunk of its own, fetched on the tap. */
 const LogoutConfirm = lazy(() => import(/* webpackChunkName: "logout-confirm" */ './logout-confirm'));
@@ -219,7 +219,11 @@ function LogoutButton() {
   const owner = user?._id ?? null;
   const logOutAndRemove = () => {
     setAsking(null);
-    void (owner ? removeAllSavedCopies(owner) : Promise.resolve())
+    void (
+      owner
+        ? savedCopies().then(({ removeAllSavedCopies }) => removeAllSavedCopies(owner))
+        : Promise.resolve()
+    )
       .catch((error: unknown) => console.warn('Could not remove the copies saved for offline', error))
       .finally(logout);
   };
@@ -229,7 +233,13 @@ function LogoutButton() {
         $variant="secondary"
         onClick={async () => {
           // Read on the tap: the header does not keep the list on every page.
-          const items = owner ? await listSavedCopies(owner) : [];
+          const items = owner
+            ? await savedCopies().then(
+                ({ listSavedCopies }) => listSavedCopies(owner),
+                // Not fetched (offline, say): nothing is removed either, so nothing is lost.
+                () => [],
+              )
+            : [];
           if (items.length > 0) setAsking(items);
           else logOutAndRemove();
         }}

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, formatSize, type SavedItem } from '@studyhub/shared';
+import { Button, formatSize } from '@studyhub/shared';
+import { type SavedItem } from '@studyhub/shared/offline';
 import { Modal } from '@studyhub/shared/modal';
 
 const Choices = styled.div`

@@ -1,5 +1,5 @@
 import type { GenericAbortSignal } from 'axios';
-import { apiGet, type ReplySchema } from './client';
+import { apiGet, type ReplySchema } from '@studyhub/shared';
 
 /** A file's reply is its bytes, as a Blob: no JSON for a contract schema to describe. */
 const fileReply: ReplySchema<Blob> = {
