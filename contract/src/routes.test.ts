@@ -77,6 +77,8 @@ describe('mayOpen (product §6, decision 026)', () => {
       area: 'notes',
       page: 'saved',
       title: 'Saved for offline',
+      // Its area is not warmed for every signed-out visitor of Home for the few whose session ended.
+      warmSignedOut: false,
     });
   });
 });

@@ -20,6 +20,11 @@ export interface RouteEntry {
   page: string;
   /** The page's name in the browser tab, before " · StudyHub" (decision 018); see `documentTitle`. */
   title: string;
+  /**
+   * False for an open page few signed-out visitors need, whose area is not warmed for them while the page idles
+   * (decision 014): /saved, read only by a student whose session ended.
+   */
+  warmSignedOut?: false;
 }
 
 export const SITE_NAME = 'StudyHub';
@@ -107,7 +112,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...resourceRoutes('questions'),
   // Open, not 'login': a session that expired offline still reads what was saved (decision 036); the page shows
   // only the copies of the last user who signed in on this browser.
-  { path: PATHS.saved, access: 'open', area: 'notes', page: 'saved', title: 'Saved for offline' },
+  {
+    path: PATHS.saved,
+    access: 'open',
+    area: 'notes',
+    page: 'saved',
+    title: 'Saved for offline',
+    warmSignedOut: false,
+  },
   { path: PATHS.syllabus, access: 'login', area: 'syllabus', page: 'syllabus', title: 'Syllabus' },
   { path: PATHS.uploadNotes, access: 'teacher', area: 'admin', page: 'upload-notes', title: 'Upload Notes' },
   { path: PATHS.myUploads, access: 'teacher', area: 'admin', page: 'my-uploads', title: 'My uploads' },

@@ -14,7 +14,9 @@ const IDLE_TIMEOUT_MS = 2_000;
  */
 export function preloadableAreas(user: SessionUser | null): AreaName[] {
   const areas = ROUTE_TABLE.filter((route) =>
-    user ? route.access !== 'open' && mayOpen(route.access, user) : route.access === 'open',
+    user
+      ? route.access !== 'open' && mayOpen(route.access, user)
+      : route.access === 'open' && route.warmSignedOut !== false,
   )
     .map((route) => route.area)
     .filter((area): area is AreaName => area !== undefined && !(user && area === 'auth'));
