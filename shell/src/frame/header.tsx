@@ -10,7 +10,6 @@ import {
   useSession,
   useThemeMode,
 } from '@studyhub/shared';
-import type { SavedItem } from '@studyhub/shared/offline';
 import { PATHS, SAVED_CACHE_PREFIX, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
 import { useAreaRegistry } from '../areas/area-registry-context';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
@@ -202,53 +201,38 @@ function useRoleLinks(visitor: Visitor, pathname: string): readonly NavItem[] {
   return visitor === 'anonymous' && holdsCopies ? [SAVED_LINK] : ROLE_LINKS[visitor];
 }
 
-/** The saved copies' module, fetched on the Logout tap that needs it: never in a page's first load. */
-const savedCopies = () => import(/* webpackChunkName: "saved-copies" */ '@studyhub/shared/offline');
+/**
+ * Logout with copies saved for offline (decision 036): a chunk of its own, fetched on the tap. Where it cannot
+ * be fetched (offline), the logout goes on and the copies stay: nothing is lost.
+ */
+const SavedCopiesLogout = lazy(() =>
+  import(/* webpackChunkName: "saved-copies-logout" */ './saved-copies-logout').catch(() => ({
+    default: LogOutAnyway,
+  })),
+);
 
-/** The question before a logout that removes saved copies: a chunk of its own, fetched on the tap. */
-const LogoutConfirm = lazy(() => import(/* webpackChunkName: "logout-confirm" */ './logout-confirm'));
+function LogOutAnyway({ onLogout }: { onLogout(): void }) {
+  useEffect(onLogout, [onLogout]);
+  return null;
+}
 
 /**
  * An explicit logout: with copies saved for offline it first says they go, and removes them when the student
- * goes on (decision 036). An expired session keeps them; that logout is not this one.
+ * goes on. An expired session keeps them; that logout is not this one.
  */
 function LogoutButton() {
   const logout = useLogout();
   const { user } = useSession();
-  const [asking, setAsking] = useState<readonly SavedItem[] | null>(null);
-  const owner = user?._id ?? null;
-  const logOutAndRemove = () => {
-    setAsking(null);
-    void (
-      owner
-        ? savedCopies().then(({ removeAllSavedCopies }) => removeAllSavedCopies(owner))
-        : Promise.resolve()
-    )
-      .catch((error: unknown) => console.warn('Could not remove the copies saved for offline', error))
-      .finally(logout);
-  };
+  const [leaving, setLeaving] = useState(false);
+  const owner = globalThis.caches && user?._id;
   return (
     <>
-      <Button
-        $variant="secondary"
-        onClick={async () => {
-          // Read on the tap: the header does not keep the list on every page.
-          const items = owner
-            ? await savedCopies().then(
-                ({ listSavedCopies }) => listSavedCopies(owner),
-                // Not fetched (offline, say): nothing is removed either, so nothing is lost.
-                () => [],
-              )
-            : [];
-          if (items.length > 0) setAsking(items);
-          else logOutAndRemove();
-        }}
-      >
+      <Button $variant="secondary" onClick={owner ? () => setLeaving(true) : logout}>
         Logout
       </Button>
-      {asking && (
+      {leaving && owner && (
         <Suspense fallback={null}>
-          <LogoutConfirm items={asking} onConfirm={logOutAndRemove} onCancel={() => setAsking(null)} />
+          <SavedCopiesLogout owner={owner} onLogout={logout} onCancel={() => setLeaving(false)} />
         </Suspense>
       )}
     </>

@@ -1,6 +1,7 @@
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, formatSize } from '@studyhub/shared';
-import { type SavedItem } from '@studyhub/shared/offline';
+import { listSavedCopies, removeAllSavedCopies, type SavedItem } from '@studyhub/shared/offline';
 import { Modal } from '@studyhub/shared/modal';
 
 const Choices = styled.div`
@@ -40,14 +41,36 @@ export const LOGOUT_CONFIRM_TEXTS = {
   cancel: 'Cancel',
 } as const;
 
-interface LogoutConfirmProps {
-  items: readonly SavedItem[];
-  onConfirm(): void;
+interface SavedCopiesLogoutProps {
+  /** The signed-in user, whose copies go. */
+  owner: string;
+  onLogout(): void;
   onCancel(): void;
 }
 
-/** Asked before an explicit logout removes the copies saved for offline (decision 036). */
-export default function LogoutConfirm({ items, onConfirm, onCancel }: LogoutConfirmProps) {
+/**
+ * An explicit logout of a user who may have copies saved for offline (decision 036): with none it logs out at
+ * once; otherwise it says what goes, and removes the copies when the student goes on. A chunk of its own,
+ * fetched on the Logout tap.
+ */
+export default function SavedCopiesLogout({ owner, onLogout, onCancel }: SavedCopiesLogoutProps) {
+  const [items, setItems] = useState<readonly SavedItem[]>();
+  const logOutAndRemove = () =>
+    void removeAllSavedCopies(owner)
+      .catch((error: unknown) => console.warn('Could not remove the copies saved for offline', error))
+      .finally(onLogout);
+  useEffect(() => {
+    let current = true;
+    void listSavedCopies(owner).then((saved) => {
+      if (!current) return;
+      if (saved.length > 0) setItems(saved);
+      else onLogout();
+    });
+    return () => {
+      current = false;
+    };
+  }, [owner, onLogout]);
+  if (!items) return null;
   return (
     <Modal title={LOGOUT_CONFIRM_TEXTS.title} onClose={onCancel} size="small" role="alertdialog">
       <Body>
@@ -56,7 +79,7 @@ export default function LogoutConfirm({ items, onConfirm, onCancel }: LogoutConf
           <Button $variant="secondary" onClick={onCancel}>
             {LOGOUT_CONFIRM_TEXTS.cancel}
           </Button>
-          <Button $variant="danger" onClick={onConfirm}>
+          <Button $variant="danger" onClick={logOutAndRemove}>
             {LOGOUT_CONFIRM_TEXTS.confirm}
           </Button>
         </Choices>
