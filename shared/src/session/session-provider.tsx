@@ -87,16 +87,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [state]);
 
   const login = useCallback((user: SessionUser, token: string) => {
-    // Copies another user saved for offline on this browser are theirs, never the new user's (decision 036).
-    // Fetched when someone signs in, never in a page's first load.
-    if (user._id && globalThis.caches) {
-      const userId = user._id;
-      void import(/* webpackChunkName: "saved-copies" */ '../offline/saved-copies')
-        .then(({ removeOtherUsersCopies }) => removeOtherUsersCopies(userId))
-        .catch((error: unknown) =>
-          console.warn('Could not remove the copies another user saved for offline', error),
-        );
-    }
     writeStoredSession(user, token);
     setState({ status: 'authenticated', user, token });
   }, []);

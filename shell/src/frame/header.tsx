@@ -10,7 +10,8 @@ import {
   useSession,
   useThemeMode,
 } from '@studyhub/shared';
-import { PATHS, SAVED_CACHE_PREFIX, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
+import { removeOtherUsersCopies, savedCopyOwners } from '@studyhub/shared/offline';
+import { PATHS, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
 import { useAreaRegistry } from '../areas/area-registry-context';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 import { usePageIsLive } from './use-page-is-live';
@@ -180,24 +181,32 @@ function NavLinks({ links, foldBelow, waiting, mobile, hidden }: NavLinksProps) 
 }
 
 /**
- * The visitor's links beside everyone's. With no session, Saved stays while this browser holds copies saved for
- * offline: a session that expired offline still reads them (decision 036). Read again on every page, so a logout
+ * The visitor's links beside everyone's, and who owns the copies saved for offline here (decision 036), looked
+ * at on every page. Signed in: another user's copies go, so nobody sees what someone else saved on a shared phone.
+ * With no session, Saved stays while copies are held: a session that expired offline still reads them; a logout
  * that removed them takes the link away.
  */
-function useRoleLinks(visitor: Visitor, pathname: string): readonly NavItem[] {
+function useRoleLinks(visitor: Visitor, userId: string | undefined, pathname: string): readonly NavItem[] {
   const [holdsCopies, setHoldsCopies] = useState(false);
   useEffect(() => {
     // Without Cache Storage (a page not served securely) nothing can have been saved.
-    if (visitor !== 'anonymous' || !globalThis.caches) return;
+    if (!globalThis.caches) return;
+    if (visitor !== 'anonymous') {
+      if (userId)
+        removeOtherUsersCopies(userId).catch((error: unknown) =>
+          console.warn('Could not remove the copies another user saved for offline', error),
+        );
+      return;
+    }
     let current = true;
-    void caches.keys().then(
-      (names) => current && setHoldsCopies(names.some((name) => name.startsWith(SAVED_CACHE_PREFIX))),
+    void savedCopyOwners().then(
+      (owners) => current && setHoldsCopies(owners.length > 0),
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [visitor, pathname]);
+  }, [visitor, userId, pathname]);
   return visitor === 'anonymous' && holdsCopies ? [SAVED_LINK] : ROLE_LINKS[visitor];
 }
 
@@ -273,7 +282,7 @@ export function Header() {
   // so they are disabled until then (decision 014), and the browser says so.
   const live = usePageIsLive();
   const { visitor, user } = useVisitor();
-  const roleLinks = useRoleLinks(visitor, pathname);
+  const roleLinks = useRoleLinks(visitor, user?._id, pathname);
   const links = roleLinks.length > 0 ? [...NAV_LINKS, ...roleLinks] : NAV_LINKS;
   const foldBelow = roleLinks.length > 0 ? SIGNED_IN_MOBILE_BREAKPOINT : MOBILE_BREAKPOINT;
   const waiting = usePendingReviewCount(user, pathname);
