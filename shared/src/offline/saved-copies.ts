@@ -139,18 +139,6 @@ export async function savedCopyOwners(
 }
 
 /**
- * At sign-in: another user's copies go, so a student never sees what someone else saved on a shared phone. The
- * signing-in user's own copies (kept when their session expired) stay.
- */
-export async function removeOtherUsersCopies(
-  userId: string,
-  cacheStorage: CacheStorage | undefined = globalThis.caches,
-): Promise<void> {
-  const others = (await savedCopyOwners(cacheStorage)).filter((owner) => owner !== userId);
-  await Promise.all(others.map((owner) => cacheStorage?.delete(savedCacheName(owner))));
-}
-
-/**
  * Asks the browser to keep saved copies when it runs short of space (asked on the first save; a browser that
  * says no may still keep them). Never throws.
  */

@@ -10,8 +10,7 @@ import {
   useSession,
   useThemeMode,
 } from '@studyhub/shared';
-import { removeOtherUsersCopies, savedCopyOwners } from '@studyhub/shared/offline';
-import { PATHS, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
+import { PATHS, SAVED_CACHE_PREFIX, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
 import { useAreaRegistry } from '../areas/area-registry-context';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 import { usePageIsLive } from './use-page-is-live';
@@ -191,22 +190,17 @@ function useRoleLinks(visitor: Visitor, userId: string | undefined, pathname: st
   useEffect(() => {
     // Without Cache Storage (a page not served securely) nothing can have been saved.
     if (!globalThis.caches) return;
-    if (visitor !== 'anonymous') {
-      if (userId)
-        removeOtherUsersCopies(userId).catch((error: unknown) =>
-          console.warn('Could not remove the copies another user saved for offline', error),
-        );
-      return;
-    }
     let current = true;
-    void savedCopyOwners().then(
-      (owners) => current && setHoldsCopies(owners.length > 0),
-      () => undefined,
-    );
+    void caches.keys().then((names) => {
+      const saved = names.filter((name) => name.startsWith(SAVED_CACHE_PREFIX));
+      if (userId)
+        for (const name of saved) if (name !== SAVED_CACHE_PREFIX + userId) void caches.delete(name);
+      if (current) setHoldsCopies(saved.length > 0);
+    });
     return () => {
       current = false;
     };
-  }, [visitor, userId, pathname]);
+  }, [userId, pathname]);
   return visitor === 'anonymous' && holdsCopies ? [SAVED_LINK] : ROLE_LINKS[visitor];
 }
 
