@@ -165,10 +165,8 @@ test.describe('saved for offline', () => {
       const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '');
       localStorage.setItem('token', `${header}.${payload}.${signature}`);
     });
-    // Saved stays in the menu while the phone holds the copies.
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Login' }).waitFor();
-    await goToSaved(page);
+    await page.goto('/saved');
+    await seeHeading(page, 'Saved for offline');
     await page.getByText(/^Your session has ended/).waitFor();
     await expect(page.getByTestId('saved-item').getByRole('heading', { name: UNIT_TITLE })).toBeVisible();
     expect(await savedCacheNames(page)).toEqual([`studyhub-saved-${own.user._id}`]);

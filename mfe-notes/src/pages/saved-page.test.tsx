@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Route, Routes } from 'react-router-dom';
 import { apiClient } from '@studyhub/shared';
-import { savedCopiesOf, savedKey, type SavedItem } from '@studyhub/shared/offline';
+import { savedCopiesOf, savedCopyOwners, savedKey, type SavedItem } from '@studyhub/shared/offline';
 import { installFakeCacheStorage, renderWithProviders, STUDENT } from '@studyhub/shared/testing';
 import type * as Testing from '@studyhub/shared/testing';
 import { NotesArea } from '../notes-area';
@@ -121,5 +121,14 @@ describe('SavedPage', () => {
   it('shows nothing of anybody to a visitor on a browser where nobody saved anything', async () => {
     renderSaved(false);
     expect(await screen.findByText(/Nothing saved yet/)).toBeInTheDocument();
+  });
+
+  it('shows only the signed-in user’s copies, and removes another user’s from the phone', async () => {
+    await saveAll('someone-else', [PAPER]);
+    await saveAll(STUDENT._id!, [UNIT_1]);
+    renderSaved();
+    expect(await screen.findByText('1 file · 1.0 MB in all')).toBeInTheDocument();
+    expect(screen.queryByText(PAPER.title)).not.toBeInTheDocument();
+    await waitFor(async () => expect(await savedCopyOwners()).toEqual([STUDENT._id]));
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { FakeCacheStorage } from '../testing/fake-cache-storage';
 import {
   askToKeepSavedCopies,
+  removeOtherUsersCopies,
   savedCacheName,
   savedCopiesOf,
   savedCopyOwners,
@@ -80,6 +81,11 @@ describe('saved copies', () => {
     expect(await savedCopiesOf('u2', caches).list()).toEqual([PAPER]);
     // The service worker's caches are not copies.
     expect((await savedCopyOwners(caches)).sort()).toEqual(['u1', 'u2']);
+
+    await removeOtherUsersCopies('u2', caches);
+    expect(await savedCopyOwners(caches)).toEqual(['u2']);
+    expect(await savedCopiesOf('u2', caches).list()).toEqual([PAPER]);
+    expect(await caches.has('studyhub-shell-v1')).toBe(true);
   });
 
   it('says there is no space when the browser refuses the copy for its quota', async () => {

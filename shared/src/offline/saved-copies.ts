@@ -139,6 +139,18 @@ export async function savedCopyOwners(
 }
 
 /**
+ * Once a user is signed in: another user's copies go, so nobody sees what someone else saved on a shared phone.
+ * The user's own copies (kept when their session expired) stay.
+ */
+export async function removeOtherUsersCopies(
+  userId: string,
+  cacheStorage: CacheStorage | undefined = globalThis.caches,
+): Promise<void> {
+  const others = (await savedCopyOwners(cacheStorage)).filter((owner) => owner !== userId);
+  await Promise.all(others.map((owner) => cacheStorage?.delete(savedCacheName(owner))));
+}
+
+/**
  * Asks the browser to keep saved copies when it runs short of space (asked on the first save; a browser that
  * says no may still keep them). Never throws.
  */

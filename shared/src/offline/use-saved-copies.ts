@@ -5,6 +5,7 @@ import { createListeners, useSession } from '@studyhub/shared';
 import { getFileForOffline } from './get-file-for-offline';
 import {
   askToKeepSavedCopies,
+  removeOtherUsersCopies,
   savedCopiesOf,
   savedCopyOwners,
   SavedCopyError,
@@ -37,12 +38,19 @@ export async function removeAllSavedCopies(owner: string): Promise<void> {
 }
 
 /**
- * Whose copies this browser shows: the signed-in user's; with no session (it expired, perhaps offline), those of
- * the last user who signed in here, since sign-in removes any other user's copies (decision 036).
+ * Whose copies this browser shows: the signed-in user's, whose pages remove any other user's copies; with no
+ * session (it expired, perhaps offline), those of the last user who opened such a page here (decision 036).
  */
 function useSavedCopiesOwner(): string | null | undefined {
   const { status, user } = useSession();
   const [lastOwner, setLastOwner] = useState<string | null | undefined>(undefined);
+  const userId = status === 'authenticated' ? user?._id : undefined;
+  useEffect(() => {
+    if (userId && globalThis.caches)
+      removeOtherUsersCopies(userId).catch((error: unknown) =>
+        console.warn('Could not remove the copies another user saved for offline', error),
+      );
+  }, [userId]);
   useEffect(() => {
     if (status !== 'anonymous') return;
     let current = true;

@@ -1,9 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { apiClient, useSession } from '@studyhub/shared';
+import { apiClient } from '@studyhub/shared';
 import { savedCopiesOf, savedCopyOwners, savedKey, type SavedItem } from '@studyhub/shared/offline';
-import { installFakeCacheStorage, STUDENT, TEACHER, tokenExpiringIn } from '@studyhub/shared/testing';
+import { installFakeCacheStorage, STUDENT, tokenExpiringIn } from '@studyhub/shared/testing';
 import { Header } from './header';
 import { renderWithAreas } from '../testing/area-registry';
 
@@ -27,16 +27,6 @@ let fakeCaches: ReturnType<typeof installFakeCacheStorage>;
 
 async function saveCopies(owner: string, items: SavedItem[]) {
   for (const item of items) await savedCopiesOf(owner).save(item, new Blob(['%PDF-']));
-}
-
-/** Stands in for the auth area's login form: the same session call. */
-function AreaLogin() {
-  const { login } = useSession();
-  return (
-    <button type="button" onClick={() => login(TEACHER, tokenExpiringIn(3600))}>
-      area login
-    </button>
-  );
 }
 
 beforeEach(() => {
@@ -76,7 +66,6 @@ describe('Logout and the copies saved for offline', () => {
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(await savedCopyOwners()).toEqual([]);
-    expect(screen.queryByRole('link', { name: 'Saved' })).not.toBeInTheDocument();
   });
 
   it('logs out at once when nothing is saved', async () => {
@@ -94,22 +83,6 @@ describe('Logout and the copies saved for offline', () => {
     act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'token' })));
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(await savedCopiesOf(STUDENT._id!).list()).toHaveLength(3);
-    // Saved stays in the header, so the copies are still reachable.
-    expect(await screen.findAllByRole('link', { name: 'Saved' })).not.toHaveLength(0);
-  });
-
-  it('another user signing in on this browser removes the copies of the one before', async () => {
-    await saveCopies(STUDENT._id!, COPIES);
-    await saveCopies(TEACHER._id!, [unit(1, 1024)]);
-    renderWithAreas(
-      <>
-        <Header />
-        <AreaLogin />
-      </>,
-      { route: '/login' },
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'area login' }));
-    await waitFor(async () => expect(await savedCopyOwners()).toEqual([TEACHER._id]));
   });
 
   it('shows Saved to a signed-in visitor', async () => {

@@ -10,7 +10,7 @@ import {
   useSession,
   useThemeMode,
 } from '@studyhub/shared';
-import { PATHS, SAVED_CACHE_PREFIX, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
+import { PATHS, SIGNED_IN_ATTRIBUTE, type AreaName } from '@studyhub/contract';
 import { useAreaRegistry } from '../areas/area-registry-context';
 import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
 import { usePageIsLive } from './use-page-is-live';
@@ -35,7 +35,7 @@ const SAVED_LINK: NavItem = { label: 'Saved', to: PATHS.saved, area: 'notes' };
 
 /**
  * Links beside the ones everyone has: Saved for anyone signed in, and staff tools, only pages the visitor's role
- * opens. (A visitor whose session ended also sees Saved while this browser holds their copies: useRoleLinks.)
+ * opens.
  */
 const ROLE_LINKS: Record<Visitor, readonly NavItem[]> = {
   anonymous: [],
@@ -180,31 +180,6 @@ function NavLinks({ links, foldBelow, waiting, mobile, hidden }: NavLinksProps) 
 }
 
 /**
- * The visitor's links beside everyone's, and who owns the copies saved for offline here (decision 036), looked
- * at on every page. Signed in: another user's copies go, so nobody sees what someone else saved on a shared phone.
- * With no session, Saved stays while copies are held: a session that expired offline still reads them; a logout
- * that removed them takes the link away.
- */
-function useRoleLinks(visitor: Visitor, userId: string | undefined, pathname: string): readonly NavItem[] {
-  const [holdsCopies, setHoldsCopies] = useState(false);
-  useEffect(() => {
-    // Without Cache Storage (a page not served securely) nothing can have been saved.
-    if (!globalThis.caches) return;
-    let current = true;
-    void caches.keys().then((names) => {
-      const saved = names.filter((name) => name.startsWith(SAVED_CACHE_PREFIX));
-      if (userId)
-        for (const name of saved) if (name !== SAVED_CACHE_PREFIX + userId) void caches.delete(name);
-      if (current) setHoldsCopies(saved.length > 0);
-    });
-    return () => {
-      current = false;
-    };
-  }, [userId, pathname]);
-  return visitor === 'anonymous' && holdsCopies ? [SAVED_LINK] : ROLE_LINKS[visitor];
-}
-
-/**
  * Logout with copies saved for offline (decision 036): a chunk of its own, fetched on the tap. Where it cannot
  * be fetched (offline), the logout goes on and the copies stay: nothing is lost.
  */
@@ -276,7 +251,7 @@ export function Header() {
   // so they are disabled until then (decision 014), and the browser says so.
   const live = usePageIsLive();
   const { visitor, user } = useVisitor();
-  const roleLinks = useRoleLinks(visitor, user?._id, pathname);
+  const roleLinks = ROLE_LINKS[visitor];
   const links = roleLinks.length > 0 ? [...NAV_LINKS, ...roleLinks] : NAV_LINKS;
   const foldBelow = roleLinks.length > 0 ? SIGNED_IN_MOBILE_BREAKPOINT : MOBILE_BREAKPOINT;
   const waiting = usePendingReviewCount(user, pathname);
