@@ -35,12 +35,6 @@ export const STORAGE_KEYS = {
   areaVersions: 'areaVersions',
 } as const;
 
-/**
- * Cache Storage caches of files saved for offline start with this, one per user (decision 036); the service
- * worker leaves them alone.
- */
-export const SAVED_CACHE_PREFIX = 'studyhub-saved-';
-
 /** Per-year subject card lists with their local download counts (product §3), indexed by year number. */
 
 /** Class set on <html> while the dark theme is on (product §4 "dark marker on the root element"). */

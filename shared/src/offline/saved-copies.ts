@@ -5,7 +5,8 @@
  * and its description are written and removed together. The service worker leaves these caches alone.
  */
 
-import { SAVED_CACHE_PREFIX } from '@studyhub/contract';
+/** Caches of saved copies start with this, one per user; the service worker leaves them alone. */
+export const SAVED_CACHE_PREFIX = 'studyhub-saved-';
 const ITEM_HEADER = 'X-StudyHub-Saved';
 
 export type SavedKind = 'notes' | 'paper';
