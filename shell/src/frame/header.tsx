@@ -180,19 +180,12 @@ function NavLinks({ links, foldBelow, waiting, mobile, hidden }: NavLinksProps) 
 }
 
 /**
- * Logout with copies saved for offline (decision 036): a chunk of its own, fetched on the tap. Where it cannot
- * be fetched (offline), the logout goes on and the copies stay: nothing is lost.
+ * Logout with copies saved for offline (decision 036): a chunk of its own, fetched on the tap (offline, from the
+ * service worker's copy of the shell's files).
  */
-const SavedCopiesLogout = lazy(() =>
-  import(/* webpackChunkName: "saved-copies-logout" */ './saved-copies-logout').catch(() => ({
-    default: LogOutAnyway,
-  })),
+const SavedCopiesLogout = lazy(
+  () => import(/* webpackChunkName: "saved-copies-logout" */ './saved-copies-logout'),
 );
-
-function LogOutAnyway({ onLogout }: { onLogout(): void }) {
-  useEffect(onLogout, [onLogout]);
-  return null;
-}
 
 /**
  * An explicit logout: with copies saved for offline it first says they go, and removes them when the student
