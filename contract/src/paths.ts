@@ -127,6 +127,8 @@ export const PATHS = {
   paperSubject: '/papers/:subjectCode',
   questions: '/questions',
   questionSubject: '/questions/:subjectCode',
+  /** Beyond SPEC (decision 036): the files this phone keeps for offline reading. */
+  saved: '/saved',
 } as const;
 
 /** The study resources a subject has pages for (decision 034), each browsed by year and then by subject. */

@@ -70,4 +70,13 @@ describe('mayOpen (product §6, decision 026)', () => {
     });
     expect(routeFor('/my-uploads')).toMatchObject({ access: 'teacher', area: 'admin', title: 'My uploads' });
   });
+
+  it('Saved for offline opens without a session: one that expired offline still reads its copies', () => {
+    expect(routeFor('/saved')).toMatchObject({
+      access: 'open',
+      area: 'notes',
+      page: 'saved',
+      title: 'Saved for offline',
+    });
+  });
 });

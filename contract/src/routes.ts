@@ -105,6 +105,15 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: PATHS.subject, access: 'login', area: 'notes', page: 'subject', title: 'Subject Units' },
   ...resourceRoutes('papers'),
   ...resourceRoutes('questions'),
+  // Open, not 'login': a session that expired offline still reads what was saved (decision 036); the page shows
+  // only the copies of the last user who signed in on this browser.
+  {
+    path: PATHS.saved,
+    access: 'open',
+    area: 'notes',
+    page: 'saved',
+    title: 'Saved for offline',
+  },
   { path: PATHS.syllabus, access: 'login', area: 'syllabus', page: 'syllabus', title: 'Syllabus' },
   { path: PATHS.uploadNotes, access: 'teacher', area: 'admin', page: 'upload-notes', title: 'Upload Notes' },
   { path: PATHS.myUploads, access: 'teacher', area: 'admin', page: 'my-uploads', title: 'My uploads' },

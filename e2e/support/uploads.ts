@@ -25,10 +25,17 @@ export interface UnitOfNotes {
   unit: number;
 }
 
-/** Uploads a unit of a CSE subject as the demo account of `role`; answers the upload's id. */
-export async function uploadThroughApi(role: DemoRole, { year, semester, subject, unit }: UnitOfNotes) {
+/**
+ * Uploads a unit of a CSE subject as the demo account of `role` (the file `bytes`, or a one-page PDF naming the
+ * unit); answers the upload's id.
+ */
+export async function uploadThroughApi(
+  role: DemoRole,
+  { year, semester, subject, unit }: UnitOfNotes,
+  bytes?: Buffer,
+) {
   const form = new FormData();
-  const pdf = new Blob([new Uint8Array(await makePdf(`${subject} unit ${unit}`))], {
+  const pdf = new Blob([new Uint8Array(bytes ?? (await makePdf(`${subject} unit ${unit}`)))], {
     type: 'application/pdf',
   });
   form.append('pdf', pdf, `${subject}-unit-${unit}.pdf`);

@@ -7,6 +7,7 @@ import { PapersSubjectPage } from './pages/papers-subject-page';
 import { QuestionsSubjectPage } from './pages/questions-subject-page';
 import { ResourcePage } from './pages/resource-page';
 import { ResourceYearPage } from './pages/resource-year-page';
+import { SavedPage } from './pages/saved-page';
 import { SubjectPage } from './pages/subject-page';
 import { YearPage } from './pages/year-page';
 
@@ -23,6 +24,8 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   questions: () => <ResourcePage kind="questions" />,
   'questions-year': () => <ResourceYearPage kind="questions" />,
   'questions-subject': QuestionsSubjectPage,
+  // Files kept on the phone for offline reading (decision 036).
+  saved: SavedPage,
 };
 
 /** The notes area's pages, chosen by the shell's route table (ROUTE_TABLE in @studyhub/contract). */

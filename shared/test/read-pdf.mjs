@@ -2,12 +2,14 @@
  * Reads a PDF with pdf.js's Node build the way the reader asks for it (cMaps, standard fonts, the JavaScript
  * JPEG 2000 decoder, no eval, no wasm) and prints what it found as JSON: the text of each page, whether each
  * page's images decoded with some non-white pixels, or why pdf.js refused the file or a page.
- * Usage: node read-pdf.mjs <file> [--no-data]   (--no-data: without the data folders, as the reader was before)
+ * Usage: node read-pdf.mjs <file> [--no-data | --stored]   (--no-data: without the data folders, as the reader was
+ * before; --stored: by range requests answered from a Blob, as the reader reads a copy saved for offline)
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS, PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { answerRangesFrom } from '../src/reader/stored-ranges.ts';
 
 const [file, flag] = process.argv.slice(2);
 const pdfjs = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -21,10 +23,25 @@ const data =
         wasmUrl: `${pdfjs}/wasm/`,
       };
 
-const result = { pages: [] };
+/** The file as bytes, or through a range transport over a Blob that counts the bytes it hands out. */
+function sourceOf(bytes) {
+  if (flag !== '--stored') return { data: bytes };
+  const stored = new Blob([bytes]);
+  const transport = new PDFDataRangeTransport(stored.size, null);
+  const answer = answerRangesFrom(stored, {
+    onDataRange(begin, chunk) {
+      result.rangeBytes += chunk.length;
+      transport.onDataRange(begin, chunk);
+    },
+  });
+  transport.requestDataRange = (begin, end) => void answer(begin, end);
+  return { range: transport, length: stored.size, disableAutoFetch: true, rangeChunkSize: 65536 };
+}
+
+const result = { pages: [], rangeBytes: 0 };
 try {
   const document = await getDocument({
-    data: new Uint8Array(readFileSync(file)),
+    ...sourceOf(new Uint8Array(readFileSync(file))),
     isEvalSupported: false,
     useWasm: false,
     verbosity: 0,

@@ -12,11 +12,7 @@ export function UploadReader({ upload, onClose }: { upload: FileUpload; onClose(
   return (
     <Modal title={nameOf(upload)} onClose={onClose}>
       <Suspense fallback={<Spinner label="Loading the PDF reader" />}>
-        <PdfReader
-          title={`${upload.subject} ${identityOf(upload)} upload`}
-          url={upload.file.url}
-          downloadUrl={upload.file.downloadUrl}
-        />
+        <PdfReader title={`${upload.subject} ${identityOf(upload)} upload`} file={upload.file} />
       </Suspense>
     </Modal>
   );

@@ -2,10 +2,12 @@ import { useId } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ButtonAnchor, Card, formatSize, Muted, Notice, Page, useApiQuery } from '@studyhub/shared';
+import { savedKey } from '@studyhub/shared/offline';
 import { PATHS } from '@studyhub/contract';
 import { findSubject, type Subject } from '@studyhub/contract/catalog';
 import type { Paper } from '@studyhub/contract/schemas';
 import { getPapers } from '../api/get-papers';
+import { SaveForOffline } from '../offline/save-for-offline';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
 import { PAPER_TEXTS, RESOURCE_TEXTS } from '../resource-texts';
@@ -93,7 +95,7 @@ function SubjectPapers({ subject }: { subject: Subject }) {
           <Papers>
             {list.map((paper) => (
               <li key={paper._id}>
-                <PaperView paper={paper} onPreview={() => reader.open(paper._id)} />
+                <PaperView subject={subject} paper={paper} onPreview={() => reader.open(paper._id)} />
               </li>
             ))}
           </Papers>
@@ -105,6 +107,11 @@ function SubjectPapers({ subject }: { subject: Subject }) {
           title={`${subject.code} · ${previewed.session} paper`}
           documentName={`${subject.name} ${previewed.session} question paper`}
           file={previewed}
+          savedAs={{
+            key: savedKey.paper(previewed._id),
+            fileVersion: previewed.uploadedAt,
+            fileName: `${subject.code} ${previewed.session} paper.pdf`,
+          }}
           onClose={reader.close}
         />
       )}
@@ -112,8 +119,18 @@ function SubjectPapers({ subject }: { subject: Subject }) {
   );
 }
 
-/** "May 2024 · 2019 scheme · 1.2 MB", with Preview (the in-page reader) and Download. */
-function PaperView({ paper, onPreview }: { paper: Paper; onPreview(): void }) {
+/** A paper's copy as "Save for offline" stores it (decision 036). */
+const savedPaper = (subject: Subject, paper: Paper) => ({
+  key: savedKey.paper(paper._id),
+  kind: 'paper' as const,
+  subjectCode: subject.code,
+  subjectName: subject.name,
+  title: `${paper.session} question paper`,
+  fileVersion: paper.uploadedAt,
+});
+
+/** "May 2024 · 2019 scheme · 1.2 MB", with Preview (the in-page reader), Download and Save for offline. */
+function PaperView({ subject, paper, onPreview }: { subject: Subject; paper: Paper; onPreview(): void }) {
   const id = useId();
   return (
     <PaperCard data-testid="paper">
@@ -134,6 +151,12 @@ function PaperView({ paper, onPreview }: { paper: Paper; onPreview(): void }) {
         >
           {PAPER_TEXTS.download}
         </ButtonAnchor>
+        <SaveForOffline
+          item={savedPaper(subject, paper)}
+          size={paper.size}
+          url={paper.url}
+          describedBy={id}
+        />
       </Actions>
     </PaperCard>
   );

@@ -12,9 +12,11 @@ import {
   Page,
   PageTitle,
 } from '@studyhub/shared';
+import { savedKey } from '@studyhub/shared/offline';
 import { MESSAGES, PATHS, yearInfo, yearPath } from '@studyhub/contract';
-import { findSubject, subjectUnits, type Unit } from '@studyhub/contract/catalog';
+import { findSubject, subjectUnits, type Subject, type Unit } from '@studyhub/contract/catalog';
 import type { AvailableUnit } from '@studyhub/contract/schemas';
+import { SaveForOffline } from '../offline/save-for-offline';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
 import { RelatedResources } from '../subject/related-resources';
@@ -39,6 +41,16 @@ const Actions = styled.div`
   gap: 10px;
   margin-top: auto;
 `;
+
+/** A unit's copy as "Save for offline" stores it (decision 036). */
+const savedUnit = (subject: Subject, unit: Unit, file: AvailableUnit) => ({
+  key: savedKey.notes(subject.code, unit.number),
+  kind: 'notes' as const,
+  subjectCode: subject.code,
+  subjectName: subject.name,
+  title: `${unit.title}: ${unit.description}`,
+  fileVersion: file.uploadedAt,
+});
 
 const Status = styled(Muted)`
   margin: 0 0 16px;
@@ -118,6 +130,8 @@ export function SubjectPage() {
             <h2>{unit.title}</h2>
             <Muted>{unit.description}</Muted>
             <UnitActions
+              subject={subject}
+              unit={unit}
               file={fileOf(unit)}
               checked={availability.status === 'ready'}
               onPreview={() => reader.open(unit.number)}
@@ -131,6 +145,11 @@ export function SubjectPage() {
           title={`${subject.code} · ${previewUnit.title}: ${previewUnit.description}`}
           documentName={`${subject.name} ${previewUnit.title} notes`}
           file={previewFile}
+          savedAs={{
+            key: savedKey.notes(subject.code, previewUnit.number),
+            fileVersion: previewFile.uploadedAt,
+            fileName: `${subject.code} ${previewUnit.title}.pdf`,
+          }}
           onClose={reader.close}
         />
       )}
@@ -139,6 +158,8 @@ export function SubjectPage() {
 }
 
 interface UnitActionsProps {
+  subject: Subject;
+  unit: Unit;
   /** The unit's file, when the server has one. */
   file: AvailableUnit | undefined;
   /** True once the server has said which units have a file. */
@@ -146,8 +167,11 @@ interface UnitActionsProps {
   onPreview(file: AvailableUnit): void;
 }
 
-/** Preview and download for a unit with a file; "Not uploaded yet" for one without; nothing while unknown. */
-function UnitActions({ file, checked, onPreview }: UnitActionsProps) {
+/**
+ * Preview, download and save for offline for a unit with a file; "Not uploaded yet" for one without; nothing
+ * while unknown.
+ */
+function UnitActions({ subject, unit, file, checked, onPreview }: UnitActionsProps) {
   if (file) {
     return (
       <Actions>
@@ -155,6 +179,7 @@ function UnitActions({ file, checked, onPreview }: UnitActionsProps) {
         <ButtonAnchor href={file.downloadUrl} target="_blank" rel="noopener noreferrer" $variant="secondary">
           Download Notes
         </ButtonAnchor>
+        <SaveForOffline item={savedUnit(subject, unit, file)} size={file.size} url={file.url} />
       </Actions>
     );
   }

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@studyhub/shared';
 import { Modal } from '@studyhub/shared/modal';
+import type { ReaderFile } from '@studyhub/shared/reader';
+import { usePreviewFile, type SavedAs } from '../offline/use-stored-copy';
 
 /**
  * pdf.js and the reader are a chunk of their own, never in a page's first load: fetched when the page idles
@@ -13,16 +15,19 @@ interface PdfPreviewProps {
   title: string;
   /** The document's name for screen readers ("Theory of Computation Unit 1 notes"). */
   documentName: string;
-  file: { url: string; downloadUrl: string };
+  file: ReaderFile;
+  /** Where the file is saved for offline, if it may be: a current saved copy is read instead, with no data spent. */
+  savedAs?: SavedAs;
   onClose(): void;
 }
 
 /** A file in the in-page reader (decision 016), in the large dialog. */
-export function PdfPreview({ title, documentName, file, onClose }: PdfPreviewProps) {
+export function PdfPreview({ title, documentName, file, savedAs, onClose }: PdfPreviewProps) {
+  const read = usePreviewFile(file, savedAs);
   return (
     <Modal title={title} onClose={onClose}>
       <Suspense fallback={<Spinner label="Loading the PDF reader" />}>
-        <PdfReader title={documentName} url={file.url} downloadUrl={file.downloadUrl} />
+        {read ? <PdfReader title={documentName} file={read} /> : <Spinner label="Loading the PDF reader" />}
       </Suspense>
     </Modal>
   );

@@ -5,6 +5,7 @@
 import {
   getDocument,
   GlobalWorkerOptions,
+  PDFDataRangeTransport,
   PDFWorker,
   RenderingCancelledException,
   TextLayer,
@@ -14,6 +15,7 @@ import {
   type PDFPageProxy,
   type RenderTask,
 } from 'pdfjs-dist';
+import { answerRangesFrom } from './stored-ranges';
 
 // webpack emits the worker as a file of this release (hashed, immutable, precompressed like the others), so it
 // comes from our own origin and runs under the site's script-src 'self'.
@@ -38,12 +40,35 @@ export function warmUpEngine(): void {
 
 export type { PDFDocumentProxy, PDFPageProxy };
 
-export interface PdfSource {
-  /** The unit's signed inline link from GET /api/notes/units (works for 15 minutes without a header). */
-  url: string;
-  /** The session's token: a link older than 15 minutes still works while the session does. */
-  token: string | null;
+export type PdfSource =
+  | {
+      /** The unit's signed inline link from GET /api/notes/units (works for 15 minutes without a header). */
+      url: string;
+      /** The session's token: a link older than 15 minutes still works while the session does. */
+      token: string | null;
+    }
+  | {
+      /** A copy saved for offline reading (decision 036): read from the phone, never the network. */
+      stored: Blob;
+    };
+
+/** pdf.js's range transport over a stored copy: the ranges it asks for come from the Blob (stored-ranges.ts). */
+function storedRangeTransport(file: Blob): PDFDataRangeTransport {
+  const transport = new PDFDataRangeTransport(file.size, null);
+  const answer = answerRangesFrom(file, transport);
+  transport.requestDataRange = (begin: number, end: number) => {
+    answer(begin, end).catch((error: unknown) => console.warn('A saved copy could not be read', error));
+  };
+  return transport;
 }
+
+const sourceParameters = (source: PdfSource) =>
+  'stored' in source
+    ? { range: storedRangeTransport(source.stored), length: source.stored.size }
+    : {
+        url: source.url,
+        httpHeaders: source.token ? { Authorization: `Bearer ${source.token}` } : undefined,
+      };
 
 /**
  * Starts loading a PDF by range requests: pdf.js asks for the file, sees `Accept-Ranges: bytes`, drops that
@@ -55,8 +80,7 @@ export function openPdf(source: PdfSource): PDFDocumentLoadingTask {
   warmUpEngine();
   return getDocument({
     worker: sharedWorker,
-    url: source.url,
-    httpHeaders: source.token ? { Authorization: `Bearer ${source.token}` } : undefined,
+    ...sourceParameters(source),
     disableAutoFetch: true,
     disableStream: true,
     rangeChunkSize: 131072,

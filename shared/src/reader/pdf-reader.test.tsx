@@ -60,7 +60,7 @@ function renderReader() {
     <Routes>
       <Route
         path="/notes/CS-501"
-        element={<PdfReader title="Unit 1 notes" url={URL} downloadUrl={DOWNLOAD_URL} />}
+        element={<PdfReader title="Unit 1 notes" file={{ url: URL, downloadUrl: DOWNLOAD_URL }} />}
       />
       <Route path="*" element={<LocationProbe />} />
     </Routes>,

@@ -5,7 +5,7 @@
  * pdf.js are a chunk of their own. It takes the session and the UI from `@studyhub/shared` by the package's
  * name, so at run time they are the one shared instance, not copies bundled with the reader.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { storedToken, useLogout } from '@studyhub/shared';
 import { loadFailureOf, type LoadFailure } from './load-failure';
 import { PageList, type PageListHandle } from './page-list';
@@ -15,13 +15,36 @@ import { ReaderView, TOOLBAR_HEIGHT, type ReaderStatus } from './reader-view';
 
 export { warmUpEngine } from './pdf-engine';
 
+/** What the reader reads: a file on the server by its signed links, or a copy saved on the phone (decision 036). */
+export type ReaderFile =
+  | {
+      /** The unit's signed inline link (GET /api/notes/units `url`). */
+      url: string;
+      /** The unit's signed download link (`downloadUrl`). */
+      downloadUrl: string;
+    }
+  | {
+      stored: Blob;
+      /** The name Download gives the copy, "CS-501 Unit 1.pdf". */
+      fileName: string;
+    };
+
 export interface PdfReaderProps {
   /** Accessible name of the page surface, e.g. "CS-601 Unit 3 notes". */
   title: string;
-  /** The unit's signed inline link (GET /api/notes/units `url`). */
-  url: string;
-  /** The unit's signed download link (`downloadUrl`). */
-  downloadUrl: string;
+  file: ReaderFile;
+}
+
+/** Download and Open of a stored copy are a link to it in memory, which works offline; it goes with the reader. */
+function useFileLinks(file: ReaderFile): { openUrl: string; downloadUrl: string; downloadName?: string } {
+  const stored = 'stored' in file ? file.stored : null;
+  const objectUrl = useMemo(() => (stored ? URL.createObjectURL(stored) : null), [stored]);
+  useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
+  if ('stored' in file && objectUrl)
+    return { openUrl: objectUrl, downloadUrl: objectUrl, downloadName: file.fileName };
+  return 'url' in file
+    ? { openUrl: file.url, downloadUrl: file.downloadUrl }
+    : { openUrl: '', downloadUrl: '' };
 }
 
 type DocumentState =
@@ -32,13 +55,15 @@ type DocumentState =
 /** A4 in PDF units. */
 const A4 = { width: 595, height: 842 };
 
-export default function PdfReader({ title, url, downloadUrl }: PdfReaderProps) {
+export default function PdfReader({ title, file }: PdfReaderProps) {
   const [documentState, setDocumentState] = useState<DocumentState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState(1);
   const [toolbarShown, setToolbarShown] = useState(true);
   const pages = useRef<PageListHandle>(null);
+  const links = useFileLinks(file);
+  const source = 'stored' in file ? file.stored : file.url;
   const logOut = useLogout();
   const logOutRef = useRef(logOut);
   useEffect(() => {
@@ -54,7 +79,9 @@ export default function PdfReader({ title, url, downloadUrl }: PdfReaderProps) {
   }, []);
 
   useEffect(() => {
-    const loading = openPdf({ url, token: storedToken() });
+    const loading = openPdf(
+      typeof source === 'string' ? { url: source, token: storedToken() } : { stored: source },
+    );
     let current = true;
     // A large file goes on arriving by range requests after it is open (each page's objects): progress only
     // speaks while the document is still loading, or it would take the pages off the screen again.
@@ -87,7 +114,7 @@ export default function PdfReader({ title, url, downloadUrl }: PdfReaderProps) {
       // Ends the worker's parsing and any range request still in flight.
       void loading.destroy();
     };
-  }, [url, attempt, fail]);
+  }, [source, attempt, fail]);
 
   const status: ReaderStatus =
     documentState.status === 'ready'
@@ -112,8 +139,7 @@ export default function PdfReader({ title, url, downloadUrl }: PdfReaderProps) {
       onZoom={setZoom}
       toolbarShown={toolbarShown}
       onShowToolbar={() => setToolbarShown(true)}
-      downloadUrl={downloadUrl}
-      openUrl={url}
+      {...links}
       onRetry={() => {
         setDocumentState({ status: 'loading' });
         setAttempt((count) => count + 1);

@@ -25,6 +25,8 @@ export interface ReaderViewProps {
   /** The unit's download link (an attachment) and its inline link, for a new tab. */
   downloadUrl: string;
   openUrl: string;
+  /** Set for a copy saved on the phone: Download saves it under this name instead of opening a link. */
+  downloadName?: string;
   /** Loading a PDF that failed for a passing reason again. */
   onRetry(): void;
   /** The pages, while ready. */
@@ -170,9 +172,12 @@ const isTyping = (target: EventTarget) =>
 
 /** The reader's frame: one slim toolbar over the pages, and the loading and failure states. No pdf.js in here. */
 export function ReaderView(props: ReaderViewProps) {
-  const { status, downloadUrl, openUrl, zoom, onZoom } = props;
+  const { status, downloadUrl, openUrl, downloadName, zoom, onZoom } = props;
   const download = (
-    <ButtonAnchor href={downloadUrl} target="_blank" rel="noopener noreferrer">
+    <ButtonAnchor
+      href={downloadUrl}
+      {...(downloadName ? { download: downloadName } : { target: '_blank', rel: 'noopener noreferrer' })}
+    >
       {READER_TEXTS.download}
     </ButtonAnchor>
   );

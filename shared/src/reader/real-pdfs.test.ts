@@ -17,15 +17,28 @@ interface PageRead {
   error?: string;
 }
 
-function read(file: string, withData = true): { pages: PageRead[]; error?: string } {
-  const args = [READ_PDF, path.join(FIXTURES, file), ...(withData ? [] : ['--no-data'])];
+function read(
+  file: string,
+  withData: boolean | '--stored' = true,
+): { pages: PageRead[]; error?: string; rangeBytes: number } {
+  const flag = withData === true ? [] : [withData === false ? '--no-data' : withData];
+  const args = [READ_PDF, path.join(FIXTURES, file), ...flag];
   return JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as {
     pages: PageRead[];
     error?: string;
+    rangeBytes: number;
   };
 }
 
 describe('real-world PDFs, read as the reader reads them', () => {
+  it('reads a copy saved for offline through range requests answered from the stored Blob', () => {
+    const stored = read('cjk-unembedded.pdf', '--stored');
+    expect(stored.pages[0]?.text).toContain('日本語のノート');
+    expect(stored.rangeBytes).toBeGreaterThan(0);
+    const scan = read('jbig2.pdf', '--stored');
+    expect(scan.pages[0]?.images?.[0]?.inked).toBe(read('jbig2.pdf').pages[0]?.images?.[0]?.inked);
+  });
+
   it('decodes Japanese text in a font the file does not embed, through the cMaps', () => {
     expect(read('cjk-unembedded.pdf').pages[0]?.text).toContain('日本語のノート');
     // Without them (the reader before) the characters were lost.

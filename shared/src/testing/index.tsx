@@ -154,16 +154,18 @@ export async function settle(): Promise<void> {
  */
 export function FakePdfReader({
   title,
-  url,
-  downloadUrl,
+  file,
 }: {
   title: string;
-  url: string;
-  downloadUrl: string;
+  file: { url: string; downloadUrl: string } | { stored: Blob; fileName: string };
 }) {
+  if ('stored' in file)
+    return (
+      <div role="document" aria-label={title} data-stored={file.fileName} data-size={file.stored.size} />
+    );
   return (
-    <div role="document" aria-label={title} data-url={url}>
-      <a href={downloadUrl}>Download</a>
+    <div role="document" aria-label={title} data-url={file.url}>
+      <a href={file.downloadUrl}>Download</a>
     </div>
   );
 }
@@ -173,3 +175,4 @@ export function FakePdfReader({
  * .FAKE_READER_MODULE)`, with `import type * as Testing from '@studyhub/shared/testing'`.
  */
 export const FAKE_READER_MODULE = { __esModule: true, default: FakePdfReader, warmUpEngine: () => undefined };
+export * from './fake-cache-storage';

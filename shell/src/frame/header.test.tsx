@@ -113,10 +113,11 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    // Logout first reads whether copies are saved for offline (none here), so the rest follows a moment later.
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
     expect(await screen.findByText('⏳ Session expired. Please log in again.')).toBeInTheDocument();
   });
 
@@ -208,7 +209,7 @@ describe('Header', () => {
   });
 });
 
-describe('Header for staff', () => {
+describe('Header for signed-in visitors', () => {
   const reviewQueue = (total: number) =>
     jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { items: [], page: 1, pageSize: 1, total } });
 
@@ -216,17 +217,18 @@ describe('Header for staff', () => {
     jest.restoreAllMocks();
   });
 
-  it('a student sees the five links and asks nothing', () => {
+  it('a student also sees Saved (copies kept for offline reading) and asks nothing', () => {
     const get = reviewQueue(0);
     renderHeader({ user: STUDENT });
-    expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual(NAV.map(([l, to]) => [l, to]));
+    expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual([...NAV, ['Saved', '/saved']]);
     expect(get).not.toHaveBeenCalled();
   });
 
-  it('a teacher also sees Upload and My uploads, in the row and in the menu', async () => {
+  it('a teacher also sees Saved, Upload and My uploads, in the row and in the menu', async () => {
     const get = reviewQueue(0);
     renderHeader({ user: TEACHER });
     const staff = [
+      ['Saved', '/saved'],
       ['Upload', '/admin/upload-notes'],
       ['My uploads', '/my-uploads'],
     ];

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -31,23 +31,31 @@ const NAV_LINKS: readonly NavItem[] = [
   { label: 'Contact-us', to: PATHS.contact },
 ];
 
-/** Staff tools in the header, beside the links everyone has: only pages the visitor's role opens. */
-const STAFF_LINKS: Record<Visitor, readonly NavItem[]> = {
+/** What a signed-in visitor saved for offline (decision 036). */
+const SAVED_LINK: NavItem = { label: 'Saved', to: PATHS.saved, area: 'notes' };
+
+/**
+ * Links beside the ones everyone has: Saved for anyone signed in, and staff tools, only pages the visitor's role
+ * opens.
+ */
+const ROLE_LINKS: Record<Visitor, readonly NavItem[]> = {
   anonymous: [],
-  student: [],
+  student: [SAVED_LINK],
   teacher: [
+    SAVED_LINK,
     { label: 'Upload', to: PATHS.uploadNotes, area: 'admin' },
     { label: 'My uploads', to: PATHS.myUploads, area: 'admin' },
   ],
   admin: [
+    SAVED_LINK,
     { label: 'Admin', to: PATHS.admin, area: 'admin' },
     { label: 'Review uploads', to: PATHS.reviewUploads, area: 'admin' },
   ],
 };
 
 const MOBILE_BREAKPOINT = '820px';
-/** With staff links the row needs more room before the links fold into the menu. */
-const STAFF_MOBILE_BREAKPOINT = '1080px';
+/** With the signed-in links the row needs more room before the links fold into the menu. */
+const SIGNED_IN_MOBILE_BREAKPOINT = '1080px';
 /** Below this (small Android phones, 320–400 px) the header's one row is tightened so it never overflows. */
 const NARROW_PHONE = '400px';
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -173,13 +181,43 @@ function NavLinks({ links, foldBelow, waiting, mobile, hidden }: NavLinksProps) 
 }
 
 /**
+ * Logout with copies saved for offline (decision 036): a chunk of its own, fetched on the tap (offline, from the
+ * service worker's copy of the shell's files).
+ */
+const SavedCopiesLogout = lazy(
+  () => import(/* webpackChunkName: "saved-copies-logout" */ './saved-copies-logout'),
+);
+
+/**
+ * An explicit logout: with copies saved for offline it first says they go, and removes them when the student
+ * goes on. An expired session keeps them; that logout is not this one.
+ */
+function LogoutButton() {
+  const logout = useLogout();
+  const { user } = useSession();
+  const [leaving, setLeaving] = useState(false);
+  const owner = globalThis.caches && user?._id;
+  return (
+    <>
+      <Button $variant="secondary" onClick={owner ? () => setLeaving(true) : logout}>
+        Logout
+      </Button>
+      {leaving && owner && (
+        <Suspense fallback={null}>
+          <SavedCopiesLogout owner={owner} onLogout={logout} onCancel={() => setLeaving(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/**
  * Logout for a signed-in visitor, Login otherwise (product §4: judged by the presence of the token). On the
  * prerendered page, which cannot know the session, and until the session is restored, both are in the HTML and
  * the page boot script's mark picks one by CSS; Logout stays disabled until then.
  */
 function SessionButton({ live }: { live: boolean }) {
   const { status, token } = useSession();
-  const logout = useLogout();
   // A first render afresh (every route but Home) is live before the session is restored: the mark decides then.
   if (!live || status === 'loading') {
     return (
@@ -193,13 +231,7 @@ function SessionButton({ live }: { live: boolean }) {
       </>
     );
   }
-  return token ? (
-    <Button $variant="secondary" onClick={logout}>
-      Logout
-    </Button>
-  ) : (
-    <ButtonLink to={PATHS.login}>Login</ButtonLink>
-  );
+  return token ? <LogoutButton /> : <ButtonLink to={PATHS.login}>Login</ButtonLink>;
 }
 
 export function Header() {
@@ -214,9 +246,9 @@ export function Header() {
   // so they are disabled until then (decision 014), and the browser says so.
   const live = usePageIsLive();
   const { visitor, user } = useVisitor();
-  const staffLinks = STAFF_LINKS[visitor];
-  const links = staffLinks.length > 0 ? [...NAV_LINKS, ...staffLinks] : NAV_LINKS;
-  const foldBelow = staffLinks.length > 0 ? STAFF_MOBILE_BREAKPOINT : MOBILE_BREAKPOINT;
+  const roleLinks = ROLE_LINKS[visitor];
+  const links = roleLinks.length > 0 ? [...NAV_LINKS, ...roleLinks] : NAV_LINKS;
+  const foldBelow = roleLinks.length > 0 ? SIGNED_IN_MOBILE_BREAKPOINT : MOBILE_BREAKPOINT;
   const waiting = usePendingReviewCount(user, pathname);
 
   // Escape closes the open menu from anywhere on the page and gives focus back to its button.
