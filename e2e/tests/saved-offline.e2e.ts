@@ -2,22 +2,18 @@
  * Saving for offline on a 390×844 touch phone (decision 036): a student saves a unit (its size shown), /saved lists
  * it with the total, and with the connection gone the student goes to /saved in the loaded page and reads the
  * copy in the in-page reader, its first page drawn from the phone. Remove works; an explicit logout says what it
- * removes and removes it; a session that expired keeps the copies. Loading pages offline is the service worker's,
- * tested with it.
+ * removes and removes it; a session that expired keeps the copies; and with the service worker, /saved loaded with
+ * no network at all opens the copy.
  */
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test, type OpenOptions } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import { seeHeading, subjectCard } from '../support/pages';
+import { readRemotes } from '../support/remotes';
+import { controlledPhone, keptRemotes, offlineFailures, PHONE } from '../support/service-worker';
 import { DEMO_STUDENT, logInThroughApi, type SessionData } from '../support/session';
 import { uploadThroughApi } from '../support/uploads';
 
-const PHONE: OpenOptions['device'] = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  hasTouch: true,
-  isMobile: true,
-};
 const SUBJECT = 'CS-504(A)';
 const SUBJECT_TITLE = 'Internet and Web Technology - Units';
 const UNIT = 2;
@@ -114,7 +110,6 @@ test.describe('saved for offline', () => {
     await expect(item.getByText(size, { exact: true })).toBeVisible();
     await expect(page.getByText(`1 file · ${size} in all`)).toBeVisible();
     await expect(page.getByText(/^This site uses .+ of the .+ this browser allows it\.$/)).toBeVisible();
-    await page.screenshot({ path: '/work/screenshots/offline-saved-list.png' });
 
     // Offline, in the loaded page: Home, then back to /saved, and the copy opens from the phone.
     await page.getByRole('link', { name: 'StudyHub home' }).tap();
@@ -126,27 +121,23 @@ test.describe('saved for offline', () => {
     await dialog.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]:has(canvas)').waitFor();
     expect(await inkOnFirstPage(dialog)).toBeGreaterThan(1000);
     expect(fileRequests()).toBe(0);
-    await page.screenshot({ path: '/work/screenshots/offline-saved-reader-offline.png' });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
     // Remove, offline too.
     await item.getByRole('button', { name: /^Remove Unit 2: / }).tap();
     await page.getByText(/^Nothing saved yet/).waitFor();
-    await page.screenshot({ path: '/work/screenshots/offline-saved-empty.png' });
     await context.setOffline(false);
 
     // Saved again, then an explicit logout says what goes and removes it.
     await openSubject(page);
     await saveUnit(page);
-    await page.screenshot({ path: '/work/screenshots/offline-saved-unit-saved.png' });
     expect(await savedCacheNames(page)).toEqual([`studyhub-saved-${session.user._id}`]);
     await page.getByRole('button', { name: 'Logout' }).tap();
     const question = page.getByRole('alertdialog', { name: 'Log out?' });
     await expect(question).toContainText(
       `Logging out removes 1 unit (${size}) saved for offline on this phone.`,
     );
-    await page.screenshot({ path: '/work/screenshots/offline-saved-logout.png' });
     await question.getByRole('button', { name: 'Log out' }).tap();
     await seeHeading(page, 'Login');
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -170,12 +161,37 @@ test.describe('saved for offline', () => {
     await page.getByText(/^Your session has ended/).waitFor();
     await expect(page.getByTestId('saved-item').getByRole('heading', { name: UNIT_TITLE })).toBeVisible();
     expect(await savedCacheNames(page)).toEqual([`studyhub-saved-${own.user._id}`]);
-    await page.screenshot({ path: '/work/screenshots/offline-saved-expired.png' });
     await page
       .getByTestId('saved-item')
       .getByRole('button', { name: /^Open Unit 2: / })
       .tap();
     const dialog = page.getByRole('dialog', { name: /^CS-504\(A\) · Unit 2: / });
     await dialog.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]:has(canvas)').waitFor();
+  });
+
+  test('with the service worker, /saved loads with no network and opens the copy', async ({ open }) => {
+    const own = await logInThroughApi(DEMO_STUDENT);
+    const { context, page } = await controlledPhone(open, { signedIn: own, allow: [offlineFailures] });
+    await expect.poll(() => keptRemotes(page), { timeout: 30_000 }).toEqual(readRemotes());
+    await openSubject(page);
+    await saveUnit(page);
+
+    await context.setOffline(true);
+    try {
+      const navigation = await page.goto('/saved');
+      expect(navigation?.fromServiceWorker()).toBe(true);
+      await seeHeading(page, 'Saved for offline');
+      await page
+        .getByTestId('saved-item')
+        .getByRole('button', { name: /^Open Unit 2: / })
+        .tap();
+      const dialog = page.getByRole('dialog', { name: /^CS-504\(A\) · Unit 2: / });
+      await dialog
+        .locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]:has(canvas)')
+        .waitFor();
+      expect(await inkOnFirstPage(dialog)).toBeGreaterThan(1000);
+    } finally {
+      await context.setOffline(false);
+    }
   });
 });
