@@ -2,15 +2,7 @@
  * The page's one area registry, given to React by a provider rather than kept in a module: start-site.tsx creates
  * it at start-up, the prerender makes one that never starts, and each test makes a fresh one with fake ports.
  */
-import {
-  createContext,
-  startTransition,
-  useContext,
-  useEffect,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { AreaName, RemoteModule } from '@studyhub/contract';
 import type { AreaRegistry, LoadedVersions, ModuleLoadResult } from './area-registry';
 
@@ -36,34 +28,14 @@ export function useAreaRegistry(): AreaRegistry {
  * An area's module once loaded, for both render paths (an area's pages, another area's widget on a shell page).
  * Not Suspense: React keeps a Suspense fallback on screen for at least 300 ms, so an area that loads in 30 ms
  * would still open in a third of a second (decision 014). A loaded module renders at once; until one has
- * finished this is undefined, and the load is started (or joined). The page a load brings renders as a
- * transition, which React works on in slices of a few milliseconds: a year page's twenty cards held a phone's
- * main thread for one long task otherwise (an external store's update always renders in one go).
+ * finished this is undefined, and the load is started (or joined).
  */
 export function useAreaModule<P = object>(
   area: AreaName,
   expose: string,
 ): ModuleLoadResult<RemoteModule<P>> | undefined {
   const registry = useAreaRegistry();
-  const [seen, setSeen] = useState(() => ({ area, expose, result: registry.result<P>(area, expose) }));
-  // The same host may be asked for another area (a route of another area at the same place in the tree).
-  const result =
-    seen.area === area && seen.expose === expose ? seen.result : registry.result<P>(area, expose);
-  useEffect(() => {
-    const follow = () => {
-      const latest = registry.result<P>(area, expose);
-      startTransition(() =>
-        setSeen((before) =>
-          before.area === area && before.expose === expose && before.result === latest
-            ? before
-            : { area, expose, result: latest },
-        ),
-      );
-    };
-    // A load that finished between this render and the effect is not missed.
-    follow();
-    return registry.subscribe(follow);
-  }, [registry, area, expose]);
+  const result = useSyncExternalStore(registry.subscribe, () => registry.result<P>(area, expose));
   useEffect(() => {
     if (!result) void registry.load(area, expose);
   }, [registry, area, expose, result]);
