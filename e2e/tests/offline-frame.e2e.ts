@@ -3,12 +3,13 @@
  * icons as stated; the frame's "Offline" word; the syllabus page reached while offline says so and loads by itself
  * once the connection returns; with Save-Data Home warms nothing, without it one area at most.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MESSAGES, WEB_APP_MANIFEST_FILE } from '@studyhub/contract';
 import { url } from '../support/env';
 import { expect, test, type OpenOptions } from '../support/fixtures';
 import { seeHeading } from '../support/pages';
 import type { ProblemFilter } from '../support/problems';
+import { emulateSaveData, settleWarmUps } from '@studyhub/tooling/test-support/thin-data';
 
 const PHONE: OpenOptions['device'] = {
   viewport: { width: 390, height: 844 },
@@ -102,7 +103,7 @@ test('the frame says "Offline" while the phone has no network, and nothing once 
   expect(emptyHeight).toBe(0);
 
   await context.setOffline(true);
-  await expect(indicator).toHaveText('Offline');
+  await expect(indicator).toHaveText('Offline · Saved for offline');
   await expect(indicator).toHaveAttribute('role', 'status');
   await context.setOffline(false);
   await expect(indicator).toBeEmpty();
@@ -131,7 +132,7 @@ test('the syllabus page reached offline says so, and loads by itself when the co
   // The area itself not loaded yet: its load fails offline, and is tried again once online.
   await context.setOffline(true);
   await openSyllabusFromMenu(page);
-  await expect(offlineNotice).toHaveText(MESSAGES.offline);
+  await expect(offlineNotice).toContainText(MESSAGES.offline);
   await context.setOffline(false);
   await seeHeading(page, 'RGPV Syllabus & Scheme');
   await expect(cards.first()).toBeVisible();
@@ -142,7 +143,7 @@ test('the syllabus page reached offline says so, and loads by itself when the co
   await pageIsLive(page);
   await context.setOffline(true);
   await openSyllabusFromMenu(page);
-  await expect(offlineNotice).toHaveText(MESSAGES.offline);
+  await expect(offlineNotice).toContainText(MESSAGES.offline);
   await expect(page.getByText('No results match your filters.')).toHaveCount(0);
   await context.setOffline(false);
   await expect(cards.first()).toBeVisible();
@@ -160,31 +161,6 @@ function areasPrefetched(page: Page): Promise<string[]> {
   ]);
 }
 
-/**
- * Waits until the page has had the idle moments its warm-ups wait for (the area preloader's idle callback, due
- * within 2 s) and the network has settled, so any warm-up has been asked for and fetched.
- */
-async function settleWarmUps(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 2_000 }), {
-          timeout: 2_000,
-        }),
-      ),
-  );
-  await page.waitForLoadState('networkidle');
-}
-
-/** A phone whose visitor asked to save data: the Save-Data request header and navigator.connection.saveData. */
-async function saveData(context: BrowserContext): Promise<void> {
-  await context.setExtraHTTPHeaders({ 'Save-Data': 'on' });
-  await context.addInitScript(() => {
-    const connection = (navigator as { connection?: object }).connection;
-    if (connection) Object.defineProperty(Object.getPrototypeOf(connection), 'saveData', { get: () => true });
-  });
-}
-
 test.describe('thin data on Home', () => {
   for (const [who, signedIn, warmed] of [
     ['an anonymous visitor', false, 'auth'],
@@ -198,7 +174,7 @@ test.describe('thin data on Home', () => {
       expect(await areasPrefetched(plain.page)).toEqual([warmed]);
 
       const saving = await open({ device: PHONE, signedIn });
-      await saveData(saving.context);
+      await emulateSaveData(saving.context);
       const saveDataHeaders: (string | undefined)[] = [];
       saving.page.on('request', (request) => saveDataHeaders.push(request.headers()['save-data']));
       await saving.page.goto(url('/'));

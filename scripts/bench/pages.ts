@@ -25,6 +25,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '@studyhub/contract';
+import { emulateSaveData, pageSavesData, settleWarmUps } from '@studyhub/tooling/test-support/thin-data';
 import { CHROMIUM_PATH } from '../lib/chromium';
 
 /** Chromium as root without a display, and without its calls home (they are refused here). */
@@ -142,12 +143,6 @@ async function pageWeights(browser: Browser, options: BenchPagesOptions): Promis
   ];
 }
 
-/**
- * Runs in the page before its scripts: the visitor asked to save data, as navigator.connection tells the page.
- * Text, not a function: tsx names the getter with a helper the page does not have, and the script would fail.
- */
-const CLAIM_SAVE_DATA = `Object.defineProperty(Object.getPrototypeOf(navigator.connection), 'saveData', { get: () => true });`;
-
 /** Every byte one first visit to Home moves over the wire, and how many requests, until it and its warm-ups settle. */
 async function firstVisitBytes(
   browser: Browser,
@@ -160,12 +155,11 @@ async function firstVisitBytes(
     isMobile: true,
     hasTouch: true,
   });
-  if (saveData) await context.addInitScript(CLAIM_SAVE_DATA);
+  if (saveData) await emulateSaveData(context);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (saveData) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Save-Data': 'on' } });
   let bytes = 0;
   let requests = 0;
   cdp.on('Network.loadingFinished', (event) => {
@@ -173,19 +167,8 @@ async function firstVisitBytes(
     requests += 1;
   });
   await page.goto('/', { waitUntil: 'networkidle' });
-  // The idle warm-up waits for an idle moment (at most 2 s): two idle callbacks later it has been asked for.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 2_000 }), {
-          timeout: 2_000,
-        }),
-      ),
-  );
-  await page.waitForLoadState('networkidle');
-  const saving = await page.evaluate(
-    () => (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true,
-  );
+  await settleWarmUps(page);
+  const saving = await pageSavesData(page);
   await context.close();
   if (saving !== saveData) throw new Error(`Save-Data was to be ${saveData} but the page read ${saving}`);
   return { bytes, requests };
