@@ -34,7 +34,10 @@ export function AreaPreloader() {
   const registry = useAreaRegistry();
   useEffect(() => {
     if (status === 'loading' || savesData()) return;
-    return whenIdle(() => void registry.warm(nextLikelyArea(user)));
+    // Offline, a warm-up could only fail; the area loads when it is opened.
+    return whenIdle(() => {
+      if (navigator.onLine) void registry.warm(nextLikelyArea(user));
+    });
   }, [status, user, registry]);
   return null;
 }

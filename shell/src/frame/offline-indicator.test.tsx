@@ -8,12 +8,13 @@ afterEach(() => {
 });
 
 describe('OfflineIndicator (decision 037)', () => {
-  it('is an empty live region online and says "Offline" while the browser has no network', () => {
+  it('is an empty live region online and says "Offline", with the way to /saved, while the browser has no network', () => {
     renderWithProviders(<OfflineIndicator />);
     const indicator = screen.getByRole('status');
     expect(indicator).toBeEmptyDOMElement();
     setBrowserOnline(false);
-    expect(indicator).toHaveTextContent(/^Offline$/);
+    expect(indicator).toHaveTextContent(/^Offline · Saved for offline$/);
+    expect(screen.getByRole('link', { name: 'Saved for offline' })).toHaveAttribute('href', '/saved');
     setBrowserOnline(true);
     expect(indicator).toBeEmptyDOMElement();
   });

@@ -39,7 +39,12 @@ function whenPageSettled(): Promise<void> {
 export function registerServiceWorker(url: string, ran: RanRevision): void {
   const { serviceWorker } = navigator;
   const areasRan: PageMessage = { type: 'AREAS_RAN', revision: ran };
-  const start = () =>
+  const start = (): void => {
+    // Offline its script cannot be fetched: the registration waits for the connection instead of failing.
+    if (!navigator.onLine) {
+      addEventListener('online', start, { once: true });
+      return;
+    }
     void serviceWorker
       .register(url)
       .then((registration) => {
@@ -52,5 +57,6 @@ export function registerServiceWorker(url: string, ran: RanRevision): void {
       .then((ready) => ready.active?.postMessage(areasRan))
       // The browser's own error says why (no HTTPS, storage refused): the site works on without offline copies.
       .catch(console.warn);
+  };
   void whenPageSettled().then(start);
 }
