@@ -6,17 +6,11 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES, WEB_APP_MANIFEST_FILE } from '@studyhub/contract';
 import { url } from '../support/env';
-import { expect, test, type OpenOptions } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import { seeHeading } from '../support/pages';
 import type { ProblemFilter } from '../support/problems';
+import { PHONE } from '../support/service-worker';
 import { emulateSaveData, settleWarmUps } from '@studyhub/tooling/test-support/thin-data';
-
-const PHONE: OpenOptions['device'] = {
-  viewport: { width: 390, height: 844 },
-  hasTouch: true,
-  isMobile: true,
-  deviceScaleFactor: 2,
-};
 
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(bytes: Buffer): string {
