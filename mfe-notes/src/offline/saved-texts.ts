@@ -1,9 +1,5 @@
 import { formatSize } from '@studyhub/shared';
 
-const GB = 1024 * 1024 * 1024;
-/** The room a browser allows, often gigabytes: "10.0 GB", else as a file's size. */
-const formatRoom = (bytes: number) => (bytes >= GB ? `${(bytes / GB).toFixed(1)} GB` : formatSize(bytes));
-
 /** What the save buttons and the Saved for offline page say (decision 036). */
 export const SAVED_TEXTS = {
   save: (size: number) => `Save for offline · ${formatSize(size)}`,
@@ -20,7 +16,7 @@ export const SAVED_TEXTS = {
   total: (count: number, bytes: number) =>
     `${count} ${count === 1 ? 'file' : 'files'} · ${formatSize(bytes)} in all`,
   space: (usage: number, quota: number) =>
-    `This site uses ${formatSize(usage)} of the ${formatRoom(quota)} this browser allows it.`,
+    `This site uses ${formatSize(usage)} of the ${formatSize(quota)} this browser allows it.`,
   open: 'Open',
   sessionEnded: 'Your session has ended: you can read and remove these copies; log in again to save more.',
   missing: 'This copy is no longer on the phone.',

@@ -10,6 +10,7 @@ describe('formatSize', () => {
     [1024 * 1024, '1.0 MB'],
     [25 * 1024 * 1024, '25.0 MB'],
     [1.44 * 1024 * 1024, '1.4 MB'],
+    [10 * 1024 * 1024 * 1024, '10.0 GB'],
   ])('%i bytes read as %s', (bytes, text) => {
     expect(formatSize(bytes)).toBe(text);
   });
