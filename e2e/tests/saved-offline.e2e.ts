@@ -60,6 +60,10 @@ async function goToSaved(page: Page): Promise<void> {
 const savedCacheNames = (page: Page) =>
   page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('studyhub-saved-')));
 
+/** Waits until the reader has drawn its first page. */
+const firstPageDrawn = (dialog: Locator) =>
+  dialog.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]:has(canvas)').waitFor();
+
 /** Pixels of the reader's first page that are not white. */
 function inkOnFirstPage(dialog: Locator) {
   return dialog
@@ -118,7 +122,7 @@ test.describe('saved for offline', () => {
     await goToSaved(page);
     await item.getByRole('button', { name: /^Open Unit 2: / }).tap();
     const dialog = page.getByRole('dialog', { name: /^CS-504\(A\) · Unit 2: / });
-    await dialog.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]:has(canvas)').waitFor();
+    await firstPageDrawn(dialog);
     expect(await inkOnFirstPage(dialog)).toBeGreaterThan(1000);
     expect(fileRequests()).toBe(0);
     await page.keyboard.press('Escape');
@@ -166,7 +170,7 @@ test.describe('saved for offline', () => {
       .getByRole('button', { name: /^Open Unit 2: / })
       .tap();
     const dialog = page.getByRole('dialog', { name: /^CS-504\(A\) · Unit 2: / });
-    await dialog.locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]:has(canvas)').waitFor();
+    await firstPageDrawn(dialog);
   });
 
   test('with the service worker, /saved loads with no network and opens the copy', async ({ open }) => {
@@ -186,9 +190,7 @@ test.describe('saved for offline', () => {
         .getByRole('button', { name: /^Open Unit 2: / })
         .tap();
       const dialog = page.getByRole('dialog', { name: /^CS-504\(A\) · Unit 2: / });
-      await dialog
-        .locator('[data-testid="pdf-page"][data-page="1"][data-drawn="true"]:has(canvas)')
-        .waitFor();
+      await firstPageDrawn(dialog);
       expect(await inkOnFirstPage(dialog)).toBeGreaterThan(1000);
     } finally {
       await context.setOffline(false);
