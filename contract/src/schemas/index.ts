@@ -8,3 +8,4 @@ export * from './site';
 export * from './uploads';
 export * from './papers';
 export * from './search';
+export * from './study';

@@ -90,7 +90,7 @@ const sessionField = z
   });
 
 /** A catalog subject by code, in any case (`cs-502`). */
-const subjectField = z
+export const subjectField = z
   .string({ error: PAPER_MESSAGES.subject })
   .max(...lengthLimit(40, PAPER_MESSAGES.subject))
   .transform((code, context) => {
