@@ -121,10 +121,11 @@ export const MAILS = {
     const html = subjects
       .map(
         (subject) =>
-          `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(subject.title)}</h2>` +
-          `<ul>${subject.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
-          `<p><a href="${escapeHtml(subject.pageUrl)}">Open ${escapeHtml(subject.title)}</a> · ` +
-          `<a href="${escapeHtml(subject.unfollowUrl)}">Stop mails about it</a></p>`,
+          `<h2 style="font-size:17px;margin:20px 0 4px">${escapeHtml(subject.title)}</h2>` +
+          `<ul style="margin:4px 0;padding-left:20px">${subject.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+          `<p style="margin:4px 0"><a href="${escapeHtml(subject.pageUrl)}">Open the subject</a></p>` +
+          `<p style="margin:4px 0 16px;font-size:13px"><a style="color:#666" href="${escapeHtml(subject.unfollowUrl)}">` +
+          `Stop mails about ${escapeHtml(subject.title)}</a></p>`,
       )
       .join('');
     const footer = 'You get at most one of these mails a day, about the subjects you follow on StudyHub.';
@@ -133,7 +134,10 @@ export const MAILS = {
       to,
       subject: `New on StudyHub: ${subjects[0]?.title ?? ''}${more > 0 ? ` and ${more} more subject${more === 1 ? '' : 's'}` : ''}`,
       text: `Hello ${name},\n\nNew in the subjects you follow:\n\n${text}\n${footer}\n`,
-      html: `<p>Hello ${escapeHtml(name)},</p><p>New in the subjects you follow:</p>${html}<p style="color:#666">${footer}</p>`,
+      html:
+        `<div style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.5;max-width:560px">` +
+        `<p>Hello ${escapeHtml(name)},</p><p>New in the subjects you follow:</p>${html}` +
+        `<p style="color:#666;font-size:13px">${footer}</p></div>`,
       headers: {
         'List-Unsubscribe': `<${oneClickUrl}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
