@@ -16,6 +16,7 @@ import { connectRedis, type SharedRedis } from './lib/redis';
 import { createAccountMail, type AccountMail } from './services/account-mail';
 import { createAudit, type Audit } from './services/audit';
 import { createCanaryGuard, type CanaryGuard } from './services/canary-guard';
+import { createDigests, type Digests } from './services/digests';
 import { createDownloadLinks, type DownloadLinks } from './services/download-links';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createLoginThrottle, type LoginThrottle } from './services/login-throttle';
@@ -29,6 +30,7 @@ import { createRegistrations, type Registrations } from './services/registration
 import { createSearchIndexing, type SearchIndexing } from './services/search-indexing';
 import { createReportTokens, type ReportTokens } from './services/report-tokens';
 import { createTokenService, type TokenService } from './services/tokens';
+import { createUnfollowLinks, type UnfollowLinks } from './services/unfollow-links';
 import { createUploadReviews, scheduleExpirySweeps, type UploadReviews } from './services/upload-reviews';
 
 /** Every service of one app; each route plugin declares the few it takes. */
@@ -69,6 +71,10 @@ export interface AppContext {
   reportTokens: ReportTokens;
   /** Counts browsers' area reports and aborts a failing canary (services/canary-guard.ts). */
   canaryGuard: CanaryGuard;
+  /** The digest mail's signed unfollow links (services/unfollow-links.ts). */
+  unfollowLinks: UnfollowLinks;
+  /** Subject updates and the followers' digest mail; server.ts starts its job (services/digests.ts). */
+  digests: Digests;
   /** Multiplies every rate limit; tests raise it except where limits themselves are tested. */
   rateLimitFactor: number;
 }
@@ -118,6 +124,8 @@ export async function buildContext(
   const audit = createAudit(db, clock);
   const downloadLinks = createDownloadLinks(config.jwtSecret, clock, db);
   const reportTokens = createReportTokens(config.jwtSecret, clock);
+  const unfollowLinks = createUnfollowLinks(config.jwtSecret, clock, config.publicUrl);
+  const digests = createDigests({ db, clock, config, mail, mailQuota, unfollowLinks, log });
   const uploadReviews = createUploadReviews({
     db,
     dialect,
@@ -128,6 +136,7 @@ export async function buildContext(
     mailQuota,
     noteStore,
     downloadLinks,
+    digests,
   });
   const context: AppContext = {
     config,
@@ -165,12 +174,15 @@ export async function buildContext(
     redis,
     lifecycle,
     readiness: createReadiness({ db, incomingDir: noteStore.incomingDir, redis, lifecycle, log }),
+    unfollowLinks,
+    digests,
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };
   // Pending uploads past their age expire at start-up and hourly in every process (decision 026).
   const stopExpirySweeps = scheduleExpirySweeps(uploadReviews, log);
   const close = async () => {
     await context.searchIndexing.stop();
+    await digests.stop();
     await context.canaryGuard.settled();
     await stopExpirySweeps();
     await mail.drain();
