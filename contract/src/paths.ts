@@ -129,6 +129,8 @@ export const PATHS = {
   questionSubject: '/questions/:subjectCode',
   /** Beyond SPEC (decision 036): the files this phone keeps for offline reading. */
   saved: '/saved',
+  /** Beyond SPEC (decision 040): the pages of notes and papers that hold the words searched for. */
+  search: '/search',
 } as const;
 
 /** The study resources a subject has pages for (decision 034), each browsed by year and then by subject. */
@@ -160,6 +162,13 @@ export function readerLink(target: ReaderTarget, page: number, find?: string): s
   params.set('page', String(page));
   if (find) params.set('find', find);
   return `${subjectPath(target.subjectCode, target.kind === 'note' ? 'notes' : 'papers')}?${params}`;
+}
+
+/** The results page of a search inside the notes: `/search?q=dijkstra`, `&page=2` past the first page. */
+export function searchPath(query: string, page = 1): string {
+  const params = new URLSearchParams({ q: query });
+  if (page > 1) params.set('page', String(page));
+  return `${PATHS.search}?${params}`;
 }
 
 /** Where an anonymous visitor of a login-required route is sent (product §2). */
