@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ButtonLink, Muted, Notice, Page, PageTitle, useApiQuery } from '@studyhub/shared';
 import { hitLink, hitPlace, searchNotes, Snippet } from '@studyhub/shared/search-hits';
@@ -95,7 +95,8 @@ function pageOf(value: string | null): number {
 
 /** /search?q=&page= (decision 040): the pages of notes and papers holding the words, each opening the reader. */
 export function SearchPage() {
-  const [params] = useSearchParams();
+  // The shared router is a subset without useSearchParams (shared/src/router-exports.ts).
+  const params = new URLSearchParams(useLocation().search);
   const query = (params.get('q') ?? '').trim();
   const page = pageOf(params.get('page'));
   return (

@@ -12,7 +12,6 @@ import { SEARCH_QUERY_MIN_LENGTH, type SearchHit } from '@studyhub/contract/sche
 import { loginStateReturningTo, useApiQuery, useOnline, useSession } from '@studyhub/shared';
 import { hitLink, hitPlace, NOTES_SEARCH_TEXTS as TEXTS, Snippet } from './notes-hit';
 import { searchNotes } from './search-notes';
-import { GroupLabel, Option } from './search-list';
 
 /** Hits the box shows; the rest are a tap on "See all" away. */
 export const NOTES_HITS_SHOWN = 4;
@@ -43,10 +42,6 @@ export interface NotesGroupProps {
   onPicked(): void;
 }
 
-const Place = styled.small`
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
 /** Three lines of the snippet at most: the box shows four hits on a phone's screen. */
 const Excerpt = styled(Snippet)`
   font-size: 0.9rem;
@@ -54,11 +49,6 @@ const Excerpt = styled(Snippet)`
   -webkit-line-clamp: 3;
   -webkit-box-orient: vertical;
   overflow: hidden;
-`;
-
-const Message = styled(Option)`
-  cursor: default;
-  color: ${({ theme }) => theme.colors.muted};
 `;
 
 /** `value` once it has stayed the same for `delay` ms (the first value too: the group mounts mid-typing). */
@@ -154,9 +144,9 @@ export default function NotesGroup({ query, idPrefix, activeId, onState, onPicke
   const labelId = `${idPrefix}-notes-label`;
   return (
     <div role="group" aria-labelledby={labelId}>
-      <GroupLabel id={labelId} aria-hidden="true">
+      <div id={labelId} aria-hidden="true">
         {TEXTS.group}
-      </GroupLabel>
+      </div>
       {rows.map((row, index) => {
         const pick = pickOf(row);
         const common = {
@@ -166,12 +156,12 @@ export default function NotesGroup({ query, idPrefix, activeId, onState, onPicke
         } as const;
         if (!pick)
           return (
-            <Message key={index} {...common} aria-disabled="true">
+            <div key={index} {...common} aria-disabled="true">
               {row.kind === 'message' && row.text}
-            </Message>
+            </div>
           );
         return (
-          <Option
+          <div
             key={index}
             {...common}
             // Keeps the focus in the box, so the click lands before a blur closes the list.
@@ -183,13 +173,13 @@ export default function NotesGroup({ query, idPrefix, activeId, onState, onPicke
                 <span>
                   <strong>{row.hit.subjectCode}</strong> {row.hit.subject}
                 </span>
-                <Place>{hitPlace(row.hit)}</Place>
+                <small>{hitPlace(row.hit)}</small>
                 <Excerpt hit={row.hit} />
               </>
             )}
             {row.kind === 'all' && <strong>{TEXTS.seeAll(row.total)}</strong>}
             {row.kind === 'login' && <strong>{TEXTS.logIn}</strong>}
-          </Option>
+          </div>
         );
       })}
     </div>

@@ -1,6 +1,10 @@
 import styled from 'styled-components';
 
-/** The search box's popup: one listbox, its subjects and its pages of notes each a labelled group. */
+/**
+ * The search box's popup: one listbox whose subjects and pages of notes are each a group, its name shown first
+ * (hidden from screen readers, who hear it as the group's label). Options are styled here, whichever group
+ * (and chunk) renders them.
+ */
 export const List = styled.div`
   position: absolute;
   z-index: 20;
@@ -14,33 +18,32 @@ export const List = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadow};
-`;
-
-/** A group's name as it shows; screen readers hear it as the group's label (aria-labelledby). */
-export const GroupLabel = styled.div`
-  padding: 8px 12px 4px;
-  font-size: 0.8rem;
-  font-weight: 700;
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
-export const Option = styled.div`
-  display: grid;
-  gap: 2px;
-  padding: 10px 12px;
-  /* A finger-sized target on a phone. */
-  min-height: 44px;
-  box-sizing: border-box;
-  border-radius: 8px;
-  cursor: pointer;
-  &[aria-selected='true'] {
+  small,
+  [aria-hidden],
+  [aria-disabled] {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  [aria-hidden] {
+    padding: 8px 12px 2px;
+    font-size: 0.85rem;
+    font-weight: 700;
+  }
+  [role='option'] {
+    display: grid;
+    gap: 2px;
+    padding: 10px 12px;
+    /* A finger-sized target on a phone. */
+    min-height: 44px;
+    box-sizing: border-box;
+    border-radius: 8px;
+    cursor: pointer;
+  }
+  [aria-selected='true'] {
     background: ${({ theme }) => theme.colors.surfaceAlt};
     outline: 2px solid ${({ theme }) => theme.colors.primary};
   }
-  small {
-    color: ${({ theme }) => theme.colors.muted};
+  [aria-disabled] {
+    cursor: default;
   }
   .has-notes {
     color: ${({ theme }) => theme.colors.accent};

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { countUnitsWithNotes, unitsWithNotesText, useNotesAvailability } from '@studyhub/shared';
 import { visuallyHidden } from '../ui/visually-hidden';
 import type { NotesGroupProps, NotesGroupState } from './notes-group';
-import { GroupLabel, List, Option } from './search-list';
+import { List } from './search-list';
 import type { SubjectHit } from './subject-search';
 
 type Search = (query: string) => SubjectHit[];
@@ -249,11 +249,11 @@ export function SubjectSearchBox({
       <List id={listId} role="listbox" aria-label={SEARCH_TEXTS.listLabel} hidden={!expanded}>
         {expanded && hits.length > 0 && (
           <div role="group" aria-labelledby={`${id}-subjects`}>
-            <GroupLabel id={`${id}-subjects`} aria-hidden="true">
+            <div id={`${id}-subjects`} aria-hidden="true">
               {SEARCH_TEXTS.subjects}
-            </GroupLabel>
+            </div>
             {hits.map((hit, index) => (
-              <Option
+              <div
                 key={hit.code}
                 id={optionId(index)}
                 role="option"
@@ -276,7 +276,7 @@ export function SubjectSearchBox({
                     />
                   )}
                 </small>
-              </Option>
+              </div>
             ))}
           </div>
         )}
