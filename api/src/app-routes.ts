@@ -51,7 +51,7 @@ export async function registerRoutes(app: FastifyInstance, context: AppContext):
   await app.register(noteDownloadRoutes, { config, db, noteStore, downloadLinks });
   await app.register(papersRoutes, { config, db, noteStore, downloadLinks });
   await app.register(questionsRoutes, { db, uploadReviews, rateLimitFactor });
-  await app.register(searchRoutes, { db, dialect, rateLimitFactor });
+  await app.register(searchRoutes, { db, dialect, readCache, rateLimitFactor });
   await app.register(myUploadsRoutes, { config, noteStore, uploadReviews, downloadLinks });
   await app.register(uploadReviewRoutes, { uploadReviews });
   await app.register(syllabusRoutes, { db, readCache });

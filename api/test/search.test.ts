@@ -196,6 +196,25 @@ describe('only what students may see is found', () => {
   });
 });
 
+describe('a kept reply', () => {
+  it('is served again (304 to its ETag) until the index changes, then the search is run anew', async () => {
+    const before = await search('zirconium');
+    expect(before.body).toMatchObject({ total: 0, hits: [] });
+    const etag = before.headers.etag as string;
+    const again = await t.app.inject({
+      url: '/api/search?q=zirconium',
+      headers: { authorization: `Bearer ${student.token}`, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+
+    const id = await uploadNotes(await pdfOf([['Zirconium cladding']]), 'CS-601', 2);
+    await settled(t, id);
+    const after = await search('zirconium');
+    expect(after.body.hits).toMatchObject([{ fileId: id, page: 1 }]);
+    expect(after.headers.etag).not.toBe(etag);
+  });
+});
+
 describe('files that cannot be read', () => {
   it.each([
     ['truncated.pdf', 'InvalidPDFException'],

@@ -20,6 +20,11 @@ export interface RouteEntry {
   page: string;
   /** The page's name in the browser tab, before " · StudyHub" (decision 018); see `documentTitle`. */
   title: string;
+  /**
+   * The page's heading is its title, whatever the data: the shell draws it while the area loads (decision 014), so
+   * a slow phone reads where it is before the area arrives.
+   */
+  titleIsHeading?: true;
 }
 
 export const SITE_NAME = 'StudyHub';
@@ -41,6 +46,8 @@ const YEAR_TITLES: Record<YearKey, string> = {
   FourthYear: 'Final Year CSE Engineering Notes',
 };
 
+export const yearTitle = (year: YearKey): string => YEAR_TITLES[year];
+
 /** The year pages of papers and questions (decision 034): the same years, another kind of resource. */
 const RESOURCE_TITLES = { papers: 'Previous Year Questions', questions: 'Important Questions' } as const;
 
@@ -52,6 +59,7 @@ const resourceRoutes = (kind: keyof typeof RESOURCE_TITLES): RouteEntry[] => [
     area: 'notes',
     page: `${kind}-year`,
     title: `${year.label} ${RESOURCE_TITLES[kind]}`,
+    titleIsHeading: true,
   })),
   {
     path: kind === 'papers' ? PATHS.paperSubject : PATHS.questionSubject,
@@ -68,7 +76,8 @@ const yearRoutes: RouteEntry[] = YEARS.map((year) => ({
   access: 'login',
   area: 'notes',
   page: 'year',
-  title: YEAR_TITLES[year.key],
+  title: yearTitle(year.key),
+  titleIsHeading: true,
 }));
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -92,7 +101,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     page: 'reset-password',
     title: 'Reset Password',
   },
-  { path: PATHS.branch, access: 'login', area: 'notes', page: 'branch', title: 'Choose Your Branch' },
+  {
+    path: PATHS.branch,
+    access: 'login',
+    area: 'notes',
+    page: 'branch',
+    title: 'Choose Your Branch',
+    titleIsHeading: true,
+  },
   { path: PATHS.noNotes, access: 'login', area: 'notes', page: 'no-notes', title: 'Notes Not Available' },
   {
     path: PATHS.notes,
@@ -100,6 +116,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     area: 'notes',
     page: 'notes',
     title: 'Computer Science & Engineering Notes',
+    titleIsHeading: true,
   },
   ...yearRoutes,
   { path: PATHS.subject, access: 'login', area: 'notes', page: 'subject', title: 'Subject Units' },

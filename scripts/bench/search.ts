@@ -2,8 +2,9 @@
  * `npm run bench -- --only search`: search inside the notes (decision 038).
  *   - query latency through GET /api/search (app.inject) over an index of BENCH_SEARCH_PAGES generated pages
  *     (default 100,000), filled directly, on SQLite and on PostgreSQL (BENCH_POSTGRES_URL, default the test
- *     database; skipped when unreachable), p50 and p95 per kind of query, and the index's size per 1,000 pages;
- *   - extraction throughput on a generated multi-page PDF and the process's memory while a worker reads it;
+ *     database; skipped when unreachable), p50 and p95 per kind of query, ranked anew and served from the kept
+ *     reply, and the index's size per 1,000 pages;
+ *   - extraction throughput on generated multi-page PDFs read one after another, and the process's memory meanwhile;
  *   - approval to searchable: an admin's upload (approved at once) until the running server finds its word.
  * Prints numbers; asserts nothing.
  */
@@ -16,7 +17,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '@studyhub/api/app';
 import { loadConfig } from '@studyhub/api/config';
-import { extractPages } from '@studyhub/api/search-extraction';
+import { createPageReader } from '@studyhub/api/search-extraction';
 import { indexedTerms } from '@studyhub/api/search-tokens';
 
 type AppDatabase = Awaited<ReturnType<typeof buildApp>>['context']['db'];
@@ -208,22 +209,37 @@ async function benchDatabase(label: string, databaseUrl: string, dataDir: string
       .executeTakeFirstOrThrow();
     const authorization = `Bearer ${await tokens.sign(user.id, 0)}`;
     const lines = [`${label}: ${PAGES.toLocaleString('en')} pages filled in ${fillSeconds.toFixed(0)} s`];
+    const ask = async (q: string) => {
+      const begun = performance.now();
+      const reply = await app.inject({
+        method: 'GET',
+        url: `/api/search?q=${encodeURIComponent(q)}`,
+        headers: { authorization },
+      });
+      if (reply.statusCode !== 200) throw new Error(`${q} answered ${reply.statusCode}: ${reply.body}`);
+      return { ms: performance.now() - begun, total: (reply.json() as { total: number }).total };
+    };
+    // "ranked": the first student to search it since the index changed (the kept replies emptied first);
+    // "kept": the next one, served from the reply kept for the index's version.
+    const forgetKeptReplies = () =>
+      sql`update content_versions set version = version + 1 where dataset = 'search'`.execute(db);
+    const figures = (times: number[]) =>
+      `p50 ${percentile(times, 0.5).toFixed(1)} ms  p95 ${percentile(times, 0.95).toFixed(1)} ms`;
     for (const [name, q] of QUERIES) {
-      const times: number[] = [];
+      const ranked: number[] = [];
+      const kept: number[] = [];
       let total = 0;
       for (let run = 0; run < QUERY_RUNS + 5; run += 1) {
-        const begun = performance.now();
-        const reply = await app.inject({
-          method: 'GET',
-          url: `/api/search?q=${encodeURIComponent(q)}`,
-          headers: { authorization },
-        });
-        if (reply.statusCode !== 200) throw new Error(`${q} answered ${reply.statusCode}: ${reply.body}`);
-        if (run >= 5) times.push(performance.now() - begun);
-        total = (reply.json() as { total: number }).total;
+        await forgetKeptReplies();
+        const first = await ask(q);
+        const next = await ask(q);
+        total = first.total;
+        if (run < 5) continue;
+        ranked.push(first.ms);
+        kept.push(next.ms);
       }
       lines.push(
-        `  ${name.padEnd(28)} ${q.padEnd(22)} p50 ${percentile(times, 0.5).toFixed(1)} ms  p95 ${percentile(times, 0.95).toFixed(1)} ms  (${total.toLocaleString('en')} hits)`,
+        `  ${name.padEnd(14)} ${q.padEnd(22)} ranked ${figures(ranked)}  kept ${figures(kept)}  (${total.toLocaleString('en')} hits)`,
       );
     }
     const bytes = await indexBytes(db, dialect);
@@ -271,22 +287,38 @@ async function notesPdf(pages: number): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-/** Pages per second for a multi-page PDF, and the process's resident memory while the worker reads it. */
+/**
+ * Pages per second through one reader (as a pass of the indexing job reads them: a backfill, approvals close
+ * together), its worker's start included, and the process's resident memory at its peak meanwhile.
+ */
 async function benchExtraction(dir: string): Promise<string[]> {
   const lines: string[] = [];
-  for (const pages of [50, 400]) {
-    const file = path.join(dir, `notes-${pages}.pdf`);
-    writeFileSync(file, await notesPdf(pages));
+  for (const [files, pages] of [
+    [10, 50],
+    [1, 400],
+  ] as const) {
+    const paths = [];
+    for (let index = 0; index < files; index += 1) {
+      paths.push(path.join(dir, `notes-${pages}-${index}.pdf`));
+      writeFileSync(paths.at(-1)!, await notesPdf(pages));
+    }
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const reader = createPageReader();
     const started = performance.now();
-    const result = await extractPages(file);
+    try {
+      for (const file of paths) {
+        const result = await reader.read(file);
+        if (!result.readable) throw new Error(`extraction failed: ${result.reason}`);
+      }
+    } finally {
+      reader.close();
+      clearInterval(sampler);
+    }
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    if (!result.readable) throw new Error(`extraction failed: ${result.reason}`);
     lines.push(
-      `extraction ${pages} pages in ${seconds.toFixed(2)} s = ${(pages / seconds).toFixed(0)} pages/s (worker start included); ` +
+      `extraction ${files} × ${pages} pages in ${seconds.toFixed(2)} s = ${((files * pages) / seconds).toFixed(0)} pages/s (worker start included); ` +
         `rss +${((peak - baseline) / MB).toFixed(0)} MB at peak (heap capped at 256 MB)`,
     );
   }

@@ -197,7 +197,7 @@ export interface SyllabusEntriesTable {
  * note_files, question_papers and important_questions, `syllabus` by syllabus_entries.
  */
 export interface ContentVersionsTable {
-  dataset: 'notes' | 'syllabus';
+  dataset: 'notes' | 'syllabus' | 'search';
   version: number;
 }
 

@@ -1,13 +1,13 @@
 /**
- * Runs in a worker thread (search/extract-pages.ts): reads one PDF with pdf.js's Node build, given its cMaps and
- * standard fonts so CJK text and fonts the file does not embed decode, and answers each page's raw text. A page
- * that cannot be read answers '' and the others still count; a file pdf.js refuses (damaged, encrypted) answers
- * the error's name. Node strips this file's types itself: it imports nothing of ours.
+ * Runs in a worker thread (search/extract-pages.ts): reads the PDFs it is sent, one at a time, with pdf.js's Node
+ * build, given its cMaps and standard fonts so CJK text and fonts the file does not embed decode, and answers each
+ * page's raw text. A page that cannot be read answers '' and the others still count; a file pdf.js refuses
+ * (damaged, encrypted) answers the error's name. Node strips this file's types itself: it imports nothing of ours.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 interface ExtractRequest {
@@ -46,9 +46,10 @@ async function pageTexts(file: string): Promise<string[]> {
   return pages;
 }
 
-const { file } = workerData as ExtractRequest;
-try {
-  parentPort?.postMessage({ pages: await pageTexts(file) });
-} catch (error) {
-  parentPort?.postMessage({ error: error instanceof Error ? error.name : 'Error' });
-}
+parentPort?.on('message', async ({ file }: ExtractRequest) => {
+  try {
+    parentPort?.postMessage({ pages: await pageTexts(file) });
+  } catch (error) {
+    parentPort?.postMessage({ error: error instanceof Error ? error.name : 'Error' });
+  }
+});

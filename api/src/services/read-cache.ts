@@ -1,6 +1,6 @@
 /**
- * Replies of the hot reads (GET /api/notes/recent, GET /api/notes/availability, GET /api/syllabus), kept as JSON
- * text per dataset version.
+ * Replies of the hot reads (GET /api/notes/recent, GET /api/notes/availability, GET /api/syllabus, GET
+ * /api/search), kept as JSON text per dataset version.
  * Every write to a dataset's table bumps its row in `content_versions` in the same transaction (triggers,
  * migration 0005), so a version names exactly one state of the data, on every server process that shares the
  * database. Each request gets a version read that started after it arrived (one prepared single-row query, shared
@@ -22,8 +22,8 @@ import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { LruMap } from '../lib/lru-map';
 
-export type Dataset = 'notes' | 'syllabus';
-const DATASETS: readonly Dataset[] = ['notes', 'syllabus'];
+export type Dataset = 'notes' | 'syllabus' | 'search';
+const DATASETS: readonly Dataset[] = ['notes', 'syllabus', 'search'];
 
 /** API JSON from this size up is compressed (decision 013): below it a reply fits in one packet anyway. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -32,7 +32,7 @@ export const BROTLI_QUALITY = 4;
 type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
-/** Kept replies per dataset (filter combinations of the syllabus list); the least recently used go first. */
+/** Kept replies per dataset (filter combinations of the syllabus list, searches); the least recently used go first. */
 export const MAX_REPLIES_PER_DATASET = 256;
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -4,7 +4,8 @@
  * (search/extract-pages.ts) and stores them, or marks the file unreadable. Files already stored when the index
  * came are found the same way, so a start-up resumes whatever is left. The database's conditional writes decide
  * which replica indexes a file; claims lapse after `leaseMs`, and a file whose claims lapsed `maxAttempts` times is
- * given up. Stopping ends the worker and gives its claim back.
+ * given up. A pass's files are read in one worker, ended with the pass. Stopping ends the worker and gives its
+ * claim back.
  */
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,7 +22,7 @@ import {
   storePages,
   type IndexableFile,
 } from '../repositories/search-index';
-import { EXTRACTION_LIMITS, extractPages, type ExtractionLimits } from '../search/extract-pages';
+import { EXTRACTION_LIMITS, createPageReader, type ExtractionLimits } from '../search/extract-pages';
 import { indexedTerms } from '../search/tokens';
 
 export interface SearchIndexingSettings {
@@ -65,11 +66,12 @@ export function createSearchIndexing({
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  // One worker reads the files of a pass (a backfill, approvals close together); it ends when the pass does.
+  const reader = createPageReader(settings.limits);
 
   async function indexFile(file: IndexableFile, leaseUntil: string): Promise<void> {
-    const extraction = await extractPages(
+    const extraction = await reader.read(
       path.join(filesDir, path.basename(file.storage_name)),
-      settings.limits,
       stopping.signal,
     );
     const now = clock().toISOString();
@@ -107,6 +109,7 @@ export function createSearchIndexing({
       running = pass()
         .catch((error: unknown) => log.error({ err: error }, 'Search indexing pass failed'))
         .finally(() => {
+          reader.close();
           if (!stopping.signal.aborted) schedule(settings.pollMs);
         });
     }, delayMs);

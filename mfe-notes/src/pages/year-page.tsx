@@ -12,19 +12,11 @@ import {
   useNotesAvailability,
   useOnline,
 } from '@studyhub/shared';
-import { normaliseYear, PATHS, subjectPath, yearInfo, type YearNumber } from '@studyhub/contract';
+import { normaliseYear, PATHS, subjectPath, yearInfo, yearTitle, type YearNumber } from '@studyhub/contract';
 import { formatDownloads, loadSubjectCards, recordView, type SubjectCard as Subject } from '../subject-cards';
 import { subjectContext } from '../subject-context';
 import { CountLine, SubjectCard, SubjectCards } from '../year/subject-card';
 import { SubjectFilters, useSubjectFilters } from '../year/subject-filters';
-
-/** product §2 titles; the fourth year is called "Final Year". */
-const YEAR_TITLES: Record<YearNumber, string> = {
-  1: 'First Year CSE Engineering Notes',
-  2: 'Second Year CSE Engineering Notes',
-  3: 'Third Year CSE Engineering Notes',
-  4: 'Final Year CSE Engineering Notes',
-};
 
 export const YEAR_TEXTS = {
   withNotes: 'With notes',
@@ -63,7 +55,7 @@ function YearSubjects({ year }: { year: YearNumber }) {
           { label: info.label },
         ]}
       />
-      <PageTitle>{YEAR_TITLES[year]}</PageTitle>
+      <PageTitle>{yearTitle(info.key)}</PageTitle>
       <SubjectFilters year={info} filters={filters} withSomeLabel={YEAR_TEXTS.withNotes} />
       {/* The catalog is part of the page; only the counts come from the server (read again once online). */}
       {!online && availability === null && <OfflineLine role="status">{YEAR_TEXTS.offline}</OfflineLine>}

@@ -1,6 +1,15 @@
+import styled from 'styled-components';
 import { MESSAGES, PATHS } from '@studyhub/contract';
 import { ButtonLink } from './button';
 import { Muted, Notice } from './layout';
+
+/** The message, then the way on, a thumb's distance apart. */
+const OfflineBox = styled(Notice)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 16px;
+`;
 
 /**
  * What a page that needs the network shows in its place while the visitor is offline (decision 037). It only
@@ -9,11 +18,11 @@ import { Muted, Notice } from './layout';
  */
 export function OfflineNotice() {
   return (
-    <Notice role="status" data-testid="offline-notice">
+    <OfflineBox role="status" data-testid="offline-notice">
       <Muted>{MESSAGES.offline}</Muted>
       <ButtonLink to={PATHS.saved} $variant="secondary">
         Open Saved for offline
       </ButtonLink>
-    </Notice>
+    </OfflineBox>
   );
 }

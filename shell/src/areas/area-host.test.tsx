@@ -99,6 +99,18 @@ describe('AreaHost', () => {
     await waitFor(() => expect(reports).toEqual([{ area: 'notes', version: '1.0.0-cafe', kind: 'ok' }]));
   });
 
+  it('draws the heading its route knows while the area loads, then the area’s page in its place', async () => {
+    loadModule.mockResolvedValue(areaModule('notes', PageEcho));
+    renderWithAreas(<AreaHost area="notes" page="year" heading="Third Year CSE Engineering Notes" />, {
+      areas,
+    });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Third Year CSE Engineering Notes' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('area page: year')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
   it('asked for another area in the same place, never renders the first area with the second page', async () => {
     const notesRendered: string[] = [];
     const NotesEcho = ({ page }: AreaRoutesProps) => {

@@ -14,9 +14,10 @@ function Unloadable({ reason }: { reason: string }): never {
 
 /**
  * Renders one page of a remote area inside its error boundary (architecture §3). A Retry makes the registry
- * forget the area's load, so the spinner replaces the boundary and a fresh one holds the new load.
+ * forget the area's load, so the spinner replaces the boundary and a fresh one holds the new load. `heading` is
+ * the page's heading when its route knows it (drawn while the area loads).
  */
-export function AreaHost({ area, page }: { area: AreaName; page: string }) {
+export function AreaHost({ area, page, heading }: { area: AreaName; page: string; heading?: string }) {
   const { pathname } = useLocation();
   const registry = useAreaRegistry();
   const result = useAreaModule<AreaRoutesProps>(area, AREA_EXPOSE);
@@ -29,7 +30,7 @@ export function AreaHost({ area, page }: { area: AreaName; page: string }) {
     [registry, area],
   );
 
-  if (!result) return <PageSkeleton label={`Loading ${area}`} />;
+  if (!result) return <PageSkeleton label={`Loading ${area}`} heading={heading} />;
   return (
     <AreaBoundary
       key={pathname}

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Page, SkeletonBlock, visuallyHidden } from '@studyhub/shared';
+import { Page, PageTitle, SkeletonBlock, visuallyHidden } from '@studyhub/shared';
 
 const Cards = styled.div`
   display: grid;
@@ -16,15 +16,20 @@ const Hidden = styled.span`
  * What every route but Home shows before its JavaScript has run (decision 014): the page's shape in grey, so
  * a slow phone paints the frame and a page at once instead of a white screen. React replaces it on its first
  * render of the real page; the live site shows it too while it checks the session or loads the page's area, so
- * nothing blanks between the two. `label` says what it waits for.
+ * nothing blanks between the two. `label` says what it waits for; `heading`, the page's own heading where the
+ * route knows it, is drawn as the page draws it.
  */
-export function PageSkeleton({ label }: { label?: string }) {
+export function PageSkeleton({ label, heading }: { label?: string; heading?: string }) {
   return (
     <Page aria-busy="true">
       <Hidden role="status" aria-label={label}>
         Loading…
       </Hidden>
-      <SkeletonBlock $height="2.4rem" $width="min(60%, 420px)" />
+      {heading ? (
+        <PageTitle>{heading}</PageTitle>
+      ) : (
+        <SkeletonBlock $height="2.4rem" $width="min(60%, 420px)" />
+      )}
       <Cards>
         {Array.from({ length: 6 }, (_, index) => (
           <SkeletonBlock key={index} $height="9rem" />

@@ -22,7 +22,10 @@ const SHELL_PAGES: Record<string, ComponentType> = {
 };
 
 function pageElement(route: RouteEntry): ReactElement {
-  if (route.area) return <AreaHost area={route.area} page={route.page} />;
+  if (route.area) {
+    const heading = route.titleIsHeading ? route.title : undefined;
+    return <AreaHost area={route.area} page={route.page} heading={heading} />;
+  }
   const ShellPage = SHELL_PAGES[route.page];
   if (!ShellPage) throw new Error(`No shell page "${route.page}" for ${route.path}`);
   return (
