@@ -1,46 +1,42 @@
 import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { countUnitsWithNotes, unitsWithNotesText, useNotesAvailability } from '@studyhub/shared';
+import { useNotesAvailability } from '@studyhub/shared';
 import { visuallyHidden } from '../ui/visually-hidden';
 import type { NotesGroupProps, NotesGroupState } from './notes-group';
-import { List } from './search-list';
+import type * as SearchPopupModule from './search-popup';
 import type { SubjectHit } from './subject-search';
 
 type Search = (query: string) => SubjectHit[];
+type PopupModule = typeof SearchPopupModule;
 
-let loading: Promise<Search> | null = null;
+/** A chunk's import, made once per page; one that failed (offline) is made again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    if (!loading) {
+      loading = load();
+      loading.catch(() => {
+        loading = null;
+      });
+    }
+    return loading;
+  };
+}
+
+const loadPopup = once(() => import(/* webpackChunkName: "subject-search" */ './search-popup'));
 
 /**
- * The matching code and the catalog arrive on the box's first focus, once per page (decision 017): Home's
- * first load stays without them. A failed load (offline) is tried again on the next focus.
+ * The matching code, the catalog and the list that shows them arrive on the box's first focus (decision 017):
+ * Home's first load stays without them.
  */
-export function loadSubjectSearch(): Promise<Search> {
-  if (!loading) {
-    loading = import(/* webpackChunkName: "subject-search" */ './subject-search').then(
-      (module) => module.searchSubjects,
-    );
-    loading.catch(() => {
-      loading = null;
-    });
-  }
-  return loading;
-}
+export const loadSubjectSearch = (): Promise<Search> => loadPopup().then((module) => module.searchSubjects);
 
 type NotesGroup = ComponentType<NotesGroupProps>;
-let loadingNotes: Promise<NotesGroup> | null = null;
 
-/** The "In the notes" group (decision 040) arrives on the first typing, like the catalog on the first focus. */
-function loadNotesGroup(): Promise<NotesGroup> {
-  if (!loadingNotes) {
-    loadingNotes = import(/* webpackChunkName: "notes-hits" */ './notes-group').then(
-      (module) => module.default,
-    );
-    loadingNotes.catch(() => {
-      loadingNotes = null;
-    });
-  }
-  return loadingNotes;
-}
+/** The "In the notes" group (decision 040) arrives on the first typing. */
+const loadNotesGroup = once(() =>
+  import(/* webpackChunkName: "notes-hits" */ './notes-group').then((module) => module.default),
+);
 
 /** The text a page's search box had when a hit was opened from it (kept in its history entry), for Back. */
 export function rememberedSearch(state: unknown): string {
@@ -56,7 +52,6 @@ export const SEARCH_TEXTS = {
   none: 'No subjects found.',
   found: (count: number) => `${count} ${count === 1 ? 'subject' : 'subjects'} found.`,
   listLabel: 'Search results',
-  subjects: 'Subjects',
 } as const;
 
 const Box = styled.div`
@@ -111,7 +106,7 @@ export function SubjectSearchBox({
   const id = useId();
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
-  const [search, setSearch] = useState<{ run: Search } | null>(null);
+  const [search, setSearch] = useState<PopupModule | null>(null);
   const [failed, setFailed] = useState(false);
   // Which subjects have notes is asked on the first focus, with the subject list (Home's first load stays lean).
   const [focusedOnce, setFocusedOnce] = useState(false);
@@ -121,7 +116,7 @@ export function SubjectSearchBox({
   const [notes, setNotes] = useState<{ Group: NotesGroup } | null>(null);
   const [notesReported, setNotesState] = useState(NO_NOTES);
   const input = useRef<HTMLInputElement>(null);
-  const hits = useMemo(() => (search ? search.run(value) : []), [search, value]);
+  const hits = useMemo(() => (search ? search.searchSubjects(value) : []), [search, value]);
   const typed = value.trim() !== '';
   const notesState = notes && typed ? notesReported : NO_NOTES;
   // One list for the arrows: the subjects, then the rows of the notes group that open something.
@@ -146,10 +141,7 @@ export function SubjectSearchBox({
     setFocusedOnce(true);
     if (search) return;
     setFailed(false);
-    loadSubjectSearch().then(
-      (run) => setSearch({ run }),
-      () => setFailed(true),
-    );
+    loadPopup().then(setSearch, () => setFailed(true));
   }
 
   // On a prerendered page a visitor on a slow phone can focus the box and type before React listens: the text
@@ -214,6 +206,10 @@ export function SubjectSearchBox({
     if (notesState.status) status += ` ${notesState.status}`;
   }
   const activeId = expanded ? items[active]?.id : undefined;
+  // Mounted while the box has text, so it searches as the student types even with the list closed.
+  const notesGroup = notes && typed && (
+    <notes.Group query={value} idPrefix={id} activeId={activeId} onState={setNotesState} onPicked={close} />
+  );
 
   return (
     <Box className={className}>
@@ -246,63 +242,26 @@ export function SubjectSearchBox({
         }}
         onKeyDown={onKeyDown}
       />
-      <List id={listId} role="listbox" aria-label={SEARCH_TEXTS.listLabel} hidden={!expanded}>
-        {expanded && hits.length > 0 && (
-          <div role="group" aria-labelledby={`${id}-subjects`}>
-            <div id={`${id}-subjects`} aria-hidden="true">
-              {SEARCH_TEXTS.subjects}
-            </div>
-            {hits.map((hit, index) => (
-              <div
-                key={hit.code}
-                id={optionId(index)}
-                role="option"
-                aria-selected={optionId(index) === activeId}
-                // Keeps the focus in the box, so the click lands before a blur closes the list.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActive(index)}
-                onClick={() => pick(hit)}
-              >
-                <span>
-                  <strong>{hit.code}</strong> {hit.name}
-                </span>
-                <small>
-                  {hit.where}
-                  {hit.topic ? ` · ${hit.topic}` : ''}
-                  {availability && hit.units > 0 && (
-                    <NotesCount
-                      withNotes={countUnitsWithNotes(availability, hit.code, hit.units)}
-                      total={hit.units}
-                    />
-                  )}
-                </small>
-              </div>
-            ))}
-          </div>
-        )}
-        {/* Mounted while the box has text, so it searches as the student types even with the list closed. */}
-        {notes && typed && (
-          <notes.Group
-            query={value}
+      <div id={listId} role="listbox" aria-label={SEARCH_TEXTS.listLabel} hidden={!expanded}>
+        {search ? (
+          <search.SearchPopup
             idPrefix={id}
+            optionId={optionId}
+            hits={expanded ? hits : []}
             activeId={activeId}
-            onState={setNotesState}
-            onPicked={close}
-          />
+            availability={availability}
+            onHover={setActive}
+            onPick={pick}
+          >
+            {notesGroup}
+          </search.SearchPopup>
+        ) : (
+          notesGroup
         )}
-      </List>
+      </div>
       <VisuallyHidden id={`${id}-status`} role="status">
         {status}
       </VisuallyHidden>
     </Box>
-  );
-}
-
-function NotesCount({ withNotes, total }: { withNotes: number; total: number }) {
-  return (
-    <>
-      {' · '}
-      <span className={withNotes > 0 ? 'has-notes' : undefined}>{unitsWithNotesText(withNotes, total)}</span>
-    </>
   );
 }
