@@ -11,6 +11,10 @@ import type { SubjectHit } from './subject-search';
 export { searchSubjects } from './subject-search';
 
 export interface SearchPopupProps {
+  /** The listbox's own attributes: the box's input names it in aria-controls. */
+  id: string;
+  'aria-label': string;
+  hidden: boolean;
   /** The box's id: the group's label's id starts with it. */
   idPrefix: string;
   /** The id of the subject option at `index` (the box's, for its aria-activedescendant). */
@@ -27,6 +31,9 @@ export interface SearchPopupProps {
 }
 
 export function SearchPopup({
+  id,
+  'aria-label': label,
+  hidden,
   idPrefix,
   optionId,
   hits,
@@ -38,7 +45,8 @@ export function SearchPopup({
 }: SearchPopupProps) {
   const labelId = `${idPrefix}-subjects`;
   return (
-    <List>
+    // The listbox is the element that scrolls, as axe asks of a scrolling region (it owns the active option).
+    <List id={id} role="listbox" aria-label={label} hidden={hidden}>
       {hits.length > 0 && (
         <div role="group" aria-labelledby={labelId}>
           <div id={labelId} aria-hidden="true">

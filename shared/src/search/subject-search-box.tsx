@@ -242,23 +242,27 @@ export function SubjectSearchBox({
         }}
         onKeyDown={onKeyDown}
       />
-      <div id={listId} role="listbox" aria-label={SEARCH_TEXTS.listLabel} hidden={!expanded}>
-        {search ? (
-          <search.SearchPopup
-            idPrefix={id}
-            optionId={optionId}
-            hits={expanded ? hits : []}
-            activeId={activeId}
-            availability={availability}
-            onHover={setActive}
-            onPick={pick}
-          >
-            {notesGroup}
-          </search.SearchPopup>
-        ) : (
-          notesGroup
-        )}
-      </div>
+      {search ? (
+        <search.SearchPopup
+          id={listId}
+          aria-label={SEARCH_TEXTS.listLabel}
+          hidden={!expanded}
+          idPrefix={id}
+          optionId={optionId}
+          hits={expanded ? hits : []}
+          activeId={activeId}
+          availability={availability}
+          onHover={setActive}
+          onPick={pick}
+        >
+          {notesGroup}
+        </search.SearchPopup>
+      ) : (
+        // Until the list's code arrives with the catalog: the listbox the input controls, empty and closed.
+        <div id={listId} role="listbox" aria-label={SEARCH_TEXTS.listLabel} hidden={!expanded}>
+          {notesGroup}
+        </div>
+      )}
       <VisuallyHidden id={`${id}-status`} role="status">
         {status}
       </VisuallyHidden>
