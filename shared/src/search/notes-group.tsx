@@ -81,22 +81,20 @@ export default function NotesGroup({ query, idPrefix, activeId, onState, onPicke
     errorText: TEXTS.failed,
   });
 
-  let rows: Row[] = [];
-  if (!long || session.status === 'loading') rows = [];
-  else if (!signedIn) rows = [{ kind: 'login' }];
-  else if (!online) rows = [{ kind: 'message', text: TEXTS.offline }];
-  else if (asked === null || results.status === 'loading')
-    rows = [{ kind: 'message', text: TEXTS.searching }];
-  else if (results.status === 'error')
-    rows = [{ kind: 'message', text: results.error.offline ? TEXTS.offline : results.error.message }];
-  else if (results.data.total === 0) rows = [{ kind: 'message', text: TEXTS.none }];
-  else
-    rows = [
-      ...results.data.hits
-        .slice(0, NOTES_HITS_SHOWN)
-        .map((hit) => ({ kind: 'hit' as const, hit, query: asked })),
-      { kind: 'all', total: results.data.total, query: asked },
+  const rows = ((): Row[] => {
+    if (!long || session.status === 'loading') return [];
+    if (!signedIn) return [{ kind: 'login' }];
+    if (!online) return [{ kind: 'message', text: TEXTS.offline }];
+    if (asked === null || results.status === 'loading') return [{ kind: 'message', text: TEXTS.searching }];
+    if (results.status === 'error')
+      return [{ kind: 'message', text: results.error.offline ? TEXTS.offline : results.error.message }];
+    const { hits, total } = results.data;
+    if (total === 0) return [{ kind: 'message', text: TEXTS.none }];
+    return [
+      ...hits.slice(0, NOTES_HITS_SHOWN).map((hit) => ({ kind: 'hit' as const, hit, query: asked })),
+      { kind: 'all', total, query: asked },
     ];
+  })();
 
   const idOf = (index: number) => `${idPrefix}-notes-${index}`;
   // The current entry keeps the text, so Back from what a row opens finds the box as it was left.
@@ -125,13 +123,15 @@ export default function NotesGroup({ query, idPrefix, activeId, onState, onPicke
     const pick = pickOf(row);
     return pick ? [{ id: idOf(index), pick }] : [];
   });
-  const status =
-    results.status === 'ready' && asked !== null && rows[0]?.kind !== 'message'
-      ? TEXTS.found(results.data.total)
-      : rows[0]?.kind === 'message'
-        ? rows[0].text
-        : rows[0]?.kind === 'login'
-          ? TEXTS.logIn
+  const last = rows.at(-1);
+  const status = !last
+    ? ''
+    : last.kind === 'message'
+      ? last.text
+      : last.kind === 'login'
+        ? TEXTS.logIn
+        : last.kind === 'all'
+          ? TEXTS.found(last.total)
           : '';
   const stateKey = `${rows.length}|${items.map((item) => item.id).join(',')}|${status}|${results.status}|${asked}`;
   useEffect(() => {
