@@ -7,5 +7,6 @@ export * from './constants';
 export * from './messages';
 export * from './paths';
 export * from './routes';
+export * from './search-links';
 export * from './remotes';
 export * from './canary';

@@ -129,6 +129,8 @@ export const PATHS = {
   questionSubject: '/questions/:subjectCode',
   /** Beyond SPEC (decision 036): the files this phone keeps for offline reading. */
   saved: '/saved',
+  /** Beyond SPEC (decision 040): the pages of notes and papers that hold the words searched for. */
+  search: '/search',
 } as const;
 
 /** The study resources a subject has pages for (decision 034), each browsed by year and then by subject. */

@@ -131,6 +131,15 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     page: 'saved',
     title: 'Saved for offline',
   },
+  // Search inside the notes (decision 040): pages of notes and papers, each opening the reader at its page.
+  {
+    path: PATHS.search,
+    access: 'login',
+    area: 'notes',
+    page: 'search',
+    title: 'Search',
+    titleIsHeading: true,
+  },
   { path: PATHS.syllabus, access: 'login', area: 'syllabus', page: 'syllabus', title: 'Syllabus' },
   { path: PATHS.uploadNotes, access: 'teacher', area: 'admin', page: 'upload-notes', title: 'Upload Notes' },
   { path: PATHS.myUploads, access: 'teacher', area: 'admin', page: 'my-uploads', title: 'My uploads' },

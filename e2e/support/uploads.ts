@@ -15,6 +15,14 @@ export async function makePdf(title: string): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/** A PDF of A4 pages (pdf-lib), each holding its line of text: a file whose words a search finds page by page. */
+export async function makePdfOfPages(lines: readonly string[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const line of lines) pdf.addPage([595, 842]).drawText(line, { x: 50, y: 780, size: 14, font });
+  return Buffer.from(await pdf.save());
+}
+
 /** A file's SHA-256, to tell that a download holds the very bytes uploaded. */
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

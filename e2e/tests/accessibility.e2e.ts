@@ -5,16 +5,12 @@
  * new page's main heading. Each role gets one browser context per viewport; its page loads once and then moves
  * through its routes as the app itself navigates.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Page } from '@playwright/test';
 import { documentTitle, ROUTE_TABLE, type Access, type RouteEntry } from '@studyhub/contract';
+import { AXE_SOURCE, seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import type { DemoRole } from '../support/session';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1366, height: 900 },
@@ -77,24 +73,6 @@ async function switchTheme(page: Page, mode: (typeof THEMES)[number]): Promise<v
     (dark) => document.documentElement.classList.contains('dark') === dark,
     mode === 'dark',
   );
-}
-
-/** axe's serious and critical findings on the page as it is, one line per rule and element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(context: Document): Promise<AxeResults> } };
-    const results = await axe.run(document);
-    return results.violations.map(({ id, impact, nodes }) => ({
-      id,
-      impact: impact ?? null,
-      nodes: nodes.map((node) =>
-        `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.replace(/\s+/g, ' '),
-      ),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact !== null && FAILING_IMPACTS.has(violation.impact))
-    .flatMap(({ id, impact, nodes }) => nodes.map((node) => `${id} (${impact}) ${node}`));
 }
 
 const ROLES = ['anonymous', 'student', 'teacher', 'admin'] as const;

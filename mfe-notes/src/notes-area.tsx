@@ -8,6 +8,7 @@ import { QuestionsSubjectPage } from './pages/questions-subject-page';
 import { ResourcePage } from './pages/resource-page';
 import { ResourceYearPage } from './pages/resource-year-page';
 import { SavedPage } from './pages/saved-page';
+import { SearchPage } from './pages/search-page';
 import { SubjectPage } from './pages/subject-page';
 import { YearPage } from './pages/year-page';
 
@@ -26,6 +27,8 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   'questions-subject': QuestionsSubjectPage,
   // Files kept on the phone for offline reading (decision 036).
   saved: SavedPage,
+  // Search inside the notes (decision 040): each hit opens the reader at its page.
+  search: SearchPage,
 };
 
 /** The notes area's pages, chosen by the shell's route table (ROUTE_TABLE in @studyhub/contract). */

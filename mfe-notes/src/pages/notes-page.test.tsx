@@ -76,7 +76,8 @@ describe('NotesPage subject search (decision 017)', () => {
     );
     const search = screen.getByRole('combobox', { name: 'Search subjects' });
     await userEvent.type(search, 'CS603');
-    expect(await screen.findAllByRole('option')).toHaveLength(3);
+    const subjects = await screen.findByRole('group', { name: 'Subjects' });
+    expect(within(subjects).getAllByRole('option')).toHaveLength(3);
     expect(screen.getByRole('status')).toHaveTextContent('3 subjects found.');
     await userEvent.keyboard('{ArrowUp}{Enter}');
     expect(

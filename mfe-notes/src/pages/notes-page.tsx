@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Breadcrumb, Page, PageTitle } from '@studyhub/shared';
 import { PATHS } from '@studyhub/contract';
-import { SubjectSearchBox } from '@studyhub/shared/search';
+import { rememberedSearch, SubjectSearchBox } from '@studyhub/shared/search';
 import { YearChoice } from '../year/year-choice';
 
 const Search = styled(SubjectSearchBox)`
@@ -11,7 +11,8 @@ const Search = styled(SubjectSearchBox)`
 `;
 
 export function NotesPage() {
-  const [query, setQuery] = useState('');
+  const location = useLocation();
+  const [query, setQuery] = useState(() => rememberedSearch(location.state));
   const navigate = useNavigate();
   return (
     <Page>

@@ -4,6 +4,7 @@
  */
 export {
   loadSubjectSearch,
+  rememberedSearch,
   SEARCH_TEXTS,
   SubjectSearchBox,
   type SubjectSearchBoxProps,

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ThemeProvider } from 'styled-components';
+import { MemoryRouter } from 'react-router-dom';
 import { apiClient } from '../api/client';
 import { renderWithProviders } from '../testing';
-import { theme } from '../theme/theme';
+import { AppProviders } from '../providers';
 import type { SubjectHit } from './subject-search';
 import { SubjectSearchBox } from './subject-search-box';
 
@@ -26,7 +26,12 @@ function renderBox() {
   return { onPick, box: screen.getByRole('combobox', { name: 'Search subjects' }) };
 }
 
-const options = () => within(screen.getByRole('listbox', { hidden: true })).queryAllByRole('option');
+/** The subjects group's options (the notes group, signed out here, offers its login row beside them). */
+const options = () => {
+  const group = screen.queryByRole('group', { name: 'Subjects', hidden: true });
+  return group ? within(group).queryAllByRole('option', { hidden: true }) : [];
+};
+const LOG_IN = 'Log in to search inside the notes';
 const status = () => screen.getByRole('status');
 
 let get: jest.SpiedFunction<typeof apiClient.get>;
@@ -53,7 +58,7 @@ describe('SubjectSearchBox', () => {
   it('lists matching subjects as the visitor types and announces the count', async () => {
     const { box } = renderBox();
     await userEvent.type(box, 'cs603');
-    expect(await screen.findByRole('listbox', { name: 'Subjects' })).toBeVisible();
+    expect(await screen.findByRole('group', { name: 'Subjects' })).toBeVisible();
     expect(box).toHaveAttribute('aria-expanded', 'true');
     expect(options().map((option) => option.textContent)).toEqual([
       expect.stringContaining('CS-603(A) Advanced Computer Architecture'),
@@ -65,7 +70,7 @@ describe('SubjectSearchBox', () => {
     expect(status()).toHaveTextContent('1 subject found.');
   });
 
-  it('arrows move through the hits, wrapping at both ends; Enter opens the active one', async () => {
+  it('arrows move through the hits and on to the notes group, wrapping at both ends; Enter opens the active one', async () => {
     const { box, onPick } = renderBox();
     await userEvent.type(box, 'cs603');
     await screen.findByRole('listbox');
@@ -76,12 +81,17 @@ describe('SubjectSearchBox', () => {
     expect(active()).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     expect(active()).toHaveTextContent('CS-603(C)');
+    // The notes group's row (signed out: its login) follows in the same list.
+    await screen.findByRole('option', { name: LOG_IN });
+    await userEvent.keyboard('{ArrowDown}');
+    expect(active()).toHaveTextContent(LOG_IN);
     await userEvent.keyboard('{ArrowDown}');
     expect(active()).toHaveTextContent('CS-603(A)');
-    await userEvent.keyboard('{ArrowUp}');
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
     expect(active()).toHaveTextContent('CS-603(C)');
     expect(options().filter((option) => option.getAttribute('aria-selected') === 'true')).toHaveLength(1);
 
+    expect(screen.getAllByRole('option', { selected: true })).toHaveLength(1);
     await userEvent.keyboard('{Enter}');
     expect(onPick).toHaveBeenCalledTimes(1);
     expect(onPick).toHaveBeenCalledWith(
@@ -130,17 +140,19 @@ describe('SubjectSearchBox', () => {
   it('shows why a topic hit matched', async () => {
     const { box } = renderBox();
     await userEvent.type(box, 'lexical');
-    expect(await screen.findByRole('option')).toHaveTextContent(
+    expect(
+      (await screen.findByRole('group', { name: 'Subjects' })).firstElementChild?.nextElementSibling,
+    ).toHaveTextContent(
       'CS-603(C) Compiler DesignThird Year · Semester 6 · Compiler phases & lexical analysis',
     );
   });
 
-  it('says when nothing matches and shows no list', async () => {
+  it('says when no subject matches and lists none (the notes group may still have rows)', async () => {
     const { box } = renderBox();
     await userEvent.type(box, 'zzzz');
-    expect(await screen.findByText('No subjects found.')).toBeInTheDocument();
-    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(await screen.findByText(/No subjects found\./)).toBeInTheDocument();
     expect(options()).toHaveLength(0);
+    expect(await screen.findByRole('option', { name: LOG_IN })).toBeVisible();
   });
 
   it('closes when the focus leaves, and reopens on return', async () => {
@@ -166,9 +178,11 @@ describe('SubjectSearchBox', () => {
     function hydrateAfter(visit: (box: HTMLInputElement) => void) {
       const onPick = jest.fn<(hit: SubjectHit) => void>();
       const page = (
-        <ThemeProvider theme={theme}>
-          <Harness onPick={onPick} />
-        </ThemeProvider>
+        <MemoryRouter>
+          <AppProviders siteConfig={null}>
+            <Harness onPick={onPick} />
+          </AppProviders>
+        </MemoryRouter>
       );
       const container = document.body.appendChild(document.createElement('div'));
       container.innerHTML = renderToString(page);
@@ -184,7 +198,7 @@ describe('SubjectSearchBox', () => {
         early.focus();
         early.value = 'cs603';
       });
-      expect(await screen.findByRole('listbox', { name: 'Subjects' })).toBeVisible();
+      expect(await screen.findByRole('group', { name: 'Subjects' })).toBeVisible();
       expect(status()).toHaveTextContent('3 subjects found.');
       await userEvent.type(box, 'c');
       expect(status()).toHaveTextContent('1 subject found.');
@@ -197,7 +211,7 @@ describe('SubjectSearchBox', () => {
       expect(box).toHaveValue('compiler');
       expect(box).toHaveAttribute('aria-expanded', 'false');
       await userEvent.click(box);
-      expect(await screen.findByRole('listbox', { name: 'Subjects' })).toBeVisible();
+      expect(await screen.findByRole('group', { name: 'Subjects' })).toBeVisible();
       expect(status()).toHaveTextContent('1 subject found.');
     });
   });

@@ -1,35 +1,57 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { countUnitsWithNotes, unitsWithNotesText, useNotesAvailability } from '@studyhub/shared';
+import { useNotesAvailability } from '@studyhub/shared';
 import { visuallyHidden } from '../ui/visually-hidden';
+import type { NotesGroupProps, NotesGroupState } from './notes-group';
+import type * as SearchPopupModule from './search-popup';
 import type { SubjectHit } from './subject-search';
 
 type Search = (query: string) => SubjectHit[];
+type PopupModule = typeof SearchPopupModule;
 
-let loading: Promise<Search> | null = null;
+/** A chunk's import, made once per page; one that failed (offline) is made again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    if (!loading) {
+      loading = load();
+      loading.catch(() => {
+        loading = null;
+      });
+    }
+    return loading;
+  };
+}
+
+const loadPopup = once(() => import(/* webpackChunkName: "subject-search" */ './search-popup'));
 
 /**
- * The matching code and the catalog arrive on the box's first focus, once per page (decision 017): Home's
- * first load stays without them. A failed load (offline) is tried again on the next focus.
+ * The matching code, the catalog and the list that shows them arrive on the box's first focus (decision 017):
+ * Home's first load stays without them.
  */
-export function loadSubjectSearch(): Promise<Search> {
-  if (!loading) {
-    loading = import(/* webpackChunkName: "subject-search" */ './subject-search').then(
-      (module) => module.searchSubjects,
-    );
-    loading.catch(() => {
-      loading = null;
-    });
-  }
-  return loading;
+export const loadSubjectSearch = (): Promise<Search> => loadPopup().then((module) => module.searchSubjects);
+
+type NotesGroup = ComponentType<NotesGroupProps>;
+
+/** The "In the notes" group (decision 040) arrives on the first typing. */
+const loadNotesGroup = once(() =>
+  import(/* webpackChunkName: "notes-hits" */ './notes-group').then((module) => module.default),
+);
+
+/** The text a page's search box had when a hit was opened from it (kept in its history entry), for Back. */
+export function rememberedSearch(state: unknown): string {
+  const search = (state as { search?: unknown } | null)?.search;
+  return typeof search === 'string' ? search : '';
 }
+
+const NO_NOTES: NotesGroupState = { shown: false, items: [], status: '' };
 
 export const SEARCH_TEXTS = {
   loading: 'Loading subjects…',
   failed: 'Could not load the subject list.',
   none: 'No subjects found.',
   found: (count: number) => `${count} ${count === 1 ? 'subject' : 'subjects'} found.`,
-  listLabel: 'Subjects',
+  listLabel: 'Search results',
 } as const;
 
 const Box = styled.div`
@@ -48,44 +70,6 @@ const Input = styled.input`
   background: ${({ theme }) => theme.colors.surface};
   color: inherit;
   font: inherit;
-`;
-
-const List = styled.ul`
-  position: absolute;
-  z-index: 20;
-  top: calc(100% + 6px);
-  left: 0;
-  right: 0;
-  margin: 0;
-  padding: 6px;
-  list-style: none;
-  max-height: min(60vh, 420px);
-  overflow-y: auto;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow};
-`;
-
-const Option = styled.li`
-  display: grid;
-  gap: 2px;
-  padding: 10px 12px;
-  /* A finger-sized target on a phone. */
-  min-height: 44px;
-  border-radius: 8px;
-  cursor: pointer;
-  &[aria-selected='true'] {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    outline: 2px solid ${({ theme }) => theme.colors.primary};
-  }
-  small {
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  .has-notes {
-    color: ${({ theme }) => theme.colors.accent};
-    font-weight: 600;
-  }
 `;
 
 const VisuallyHidden = styled.span`
@@ -122,29 +106,42 @@ export function SubjectSearchBox({
   const id = useId();
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
-  const [search, setSearch] = useState<{ run: Search } | null>(null);
+  const [search, setSearch] = useState<PopupModule | null>(null);
   const [failed, setFailed] = useState(false);
   // Which subjects have notes is asked on the first focus, with the subject list (Home's first load stays lean).
   const [focusedOnce, setFocusedOnce] = useState(false);
   const availability = useNotesAvailability(focusedOnce);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [notes, setNotes] = useState<{ Group: NotesGroup } | null>(null);
+  const [notesReported, setNotesState] = useState(NO_NOTES);
   const input = useRef<HTMLInputElement>(null);
-  const hits = useMemo(() => (search ? search.run(value) : []), [search, value]);
+  const hits = useMemo(() => (search ? search.searchSubjects(value) : []), [search, value]);
   const typed = value.trim() !== '';
-  const expanded = open && typed && hits.length > 0;
+  const notesState = notes && typed ? notesReported : NO_NOTES;
+  // One list for the arrows: the subjects, then the rows of the notes group that open something.
+  const items = [
+    ...hits.map((hit, index) => ({ id: optionId(index), pick: () => pick(hit) })),
+    ...notesState.items,
+  ];
+  const expanded = open && typed && (hits.length > 0 || notesState.shown);
   const hitCount = failed ? 0 : search ? hits.length : null;
 
   useEffect(() => onHitCountChange?.(hitCount), [hitCount, onHitCountChange]);
+
+  function loadNotes() {
+    if (!notes)
+      loadNotesGroup().then(
+        (Group) => setNotes({ Group }),
+        () => undefined,
+      );
+  }
 
   function load() {
     setFocusedOnce(true);
     if (search) return;
     setFailed(false);
-    loadSubjectSearch().then(
-      (run) => setSearch({ run }),
-      () => setFailed(true),
-    );
+    loadPopup().then(setSearch, () => setFailed(true));
   }
 
   // On a prerendered page a visitor on a slow phone can focus the box and type before React listens: the text
@@ -163,14 +160,18 @@ export function SubjectSearchBox({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  function pick(hit: SubjectHit) {
+  function close() {
     setOpen(false);
     setActive(-1);
+  }
+
+  function pick(hit: SubjectHit) {
+    close();
     onPick(hit);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = hits.length;
+    const count = items.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (!typed || count === 0) return;
       event.preventDefault();
@@ -182,15 +183,14 @@ export function SubjectSearchBox({
         return (current + (down ? 1 : count - 1)) % count;
       });
     } else if (event.key === 'Enter') {
-      const hit = expanded && active >= 0 ? hits[active] : undefined;
-      if (!hit) return;
+      const item = expanded && active >= 0 ? items[active] : undefined;
+      if (!item) return;
       event.preventDefault();
-      pick(hit);
+      item.pick();
     } else if (event.key === 'Escape') {
       if (expanded) {
         event.preventDefault();
-        setOpen(false);
-        setActive(-1);
+        close();
       } else if (value !== '') {
         event.preventDefault();
         onValueChange('');
@@ -203,7 +203,13 @@ export function SubjectSearchBox({
     if (failed) status = SEARCH_TEXTS.failed;
     else if (!search) status = SEARCH_TEXTS.loading;
     else status = hits.length === 0 ? SEARCH_TEXTS.none : SEARCH_TEXTS.found(hits.length);
+    if (notesState.status) status += ` ${notesState.status}`;
   }
+  const activeId = expanded ? items[active]?.id : undefined;
+  // Mounted while the box has text, so it searches as the student types even with the list closed.
+  const notesGroup = notes && typed && (
+    <notes.Group query={value} idPrefix={id} activeId={activeId} onState={setNotesState} onPicked={close} />
+  );
 
   return (
     <Box className={className}>
@@ -215,7 +221,7 @@ export function SubjectSearchBox({
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={activeId}
         aria-describedby={`${id}-status`}
         autoComplete="off"
         spellCheck={false}
@@ -225,60 +231,41 @@ export function SubjectSearchBox({
           setOpen(true);
           load();
         }}
-        onBlur={() => {
-          setOpen(false);
-          setActive(-1);
-        }}
+        onBlur={close}
         onChange={(event) => {
           onValueChange(event.target.value);
           setOpen(true);
           setActive(-1);
           // Focused before the page was interactive and typed after, so no focus event reached us.
           load();
+          loadNotes();
         }}
         onKeyDown={onKeyDown}
       />
-      <List id={listId} role="listbox" aria-label={SEARCH_TEXTS.listLabel} hidden={!expanded}>
-        {expanded &&
-          hits.map((hit, index) => (
-            <Option
-              key={hit.code}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              // Keeps the focus in the box, so the click lands before a blur closes the list.
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseEnter={() => setActive(index)}
-              onClick={() => pick(hit)}
-            >
-              <span>
-                <strong>{hit.code}</strong> {hit.name}
-              </span>
-              <small>
-                {hit.where}
-                {hit.topic ? ` · ${hit.topic}` : ''}
-                {availability && hit.units > 0 && (
-                  <NotesCount
-                    withNotes={countUnitsWithNotes(availability, hit.code, hit.units)}
-                    total={hit.units}
-                  />
-                )}
-              </small>
-            </Option>
-          ))}
-      </List>
+      {search ? (
+        <search.SearchPopup
+          id={listId}
+          aria-label={SEARCH_TEXTS.listLabel}
+          hidden={!expanded}
+          idPrefix={id}
+          optionId={optionId}
+          hits={expanded ? hits : []}
+          activeId={activeId}
+          availability={availability}
+          onHover={setActive}
+          onPick={pick}
+        >
+          {notesGroup}
+        </search.SearchPopup>
+      ) : (
+        // Until the list's code arrives with the catalog: the listbox the input controls, empty and closed.
+        <div id={listId} role="listbox" aria-label={SEARCH_TEXTS.listLabel} hidden={!expanded}>
+          {notesGroup}
+        </div>
+      )}
       <VisuallyHidden id={`${id}-status`} role="status">
         {status}
       </VisuallyHidden>
     </Box>
-  );
-}
-
-function NotesCount({ withNotes, total }: { withNotes: number; total: number }) {
-  return (
-    <>
-      {' · '}
-      <span className={withNotes > 0 ? 'has-notes' : undefined}>{unitsWithNotesText(withNotes, total)}</span>
-    </>
   );
 }

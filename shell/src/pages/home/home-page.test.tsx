@@ -249,11 +249,13 @@ describe('HomePage subject search', () => {
     renderHome(STUDENT);
     const search = screen.getByRole('combobox', { name: 'Search categories and subjects' });
     await userEvent.type(search, 'notes');
-    // "notes" is a category, and no subject: the cards filter as before and no list opens.
+    // "notes" is a category, and no subject: the cards filter as before, and the list holds only the pages of
+    // notes that hold the word (decision 040).
     expect(categoryTitles()).toContain('NOTES');
     expect(categoryTitles()).not.toContain('Syllabus \\ Scheme');
-    expect(await screen.findByText('No subjects found.')).toBeInTheDocument();
-    expect(search).toHaveAttribute('aria-expanded', 'false');
+    expect(await screen.findByText(/No subjects found\./)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Subjects' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'In the notes' })).toBeInTheDocument();
 
     await userEvent.clear(search);
     await userEvent.type(search, 'compiler');
@@ -267,7 +269,7 @@ describe('HomePage subject search', () => {
     renderWithSubjectRoute();
     const search = screen.getByRole('combobox', { name: 'Search categories and subjects' });
     await userEvent.type(search, 'compiler');
-    await screen.findByRole('option');
+    await screen.findByRole('option', { name: /CS-603\(C\) Compiler Design/ });
     await userEvent.keyboard('{ArrowDown}{Enter}');
     expect(screen.getByTestId('subject')).toHaveTextContent(
       '/notes/CS-603(C) {"branch":"CSE","year":"ThirdYear","semester":"6"}',

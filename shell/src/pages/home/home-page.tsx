@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Muted, Notice, Page } from '@studyhub/shared';
 import { MESSAGES, WIDGET_EXPOSES } from '@studyhub/contract';
-import { SubjectSearchBox } from '@studyhub/shared/search';
+import { rememberedSearch, SubjectSearchBox } from '@studyhub/shared/search';
 import { RemoteWidget } from '../../areas/remote-widget';
 import { CategoryCard } from './category-card';
 import { matchCategories } from './categories';
@@ -69,7 +69,8 @@ function WhenNearViewport({ children }: { children: ReactNode }) {
 }
 
 export function HomePage() {
-  const [query, setQuery] = useState('');
+  const location = useLocation();
+  const [query, setQuery] = useState(() => rememberedSearch(location.state));
   const [subjectCount, setSubjectCount] = useState<number | null>(null);
   const navigate = useNavigate();
   const categories = matchCategories(query);
