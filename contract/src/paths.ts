@@ -129,6 +129,10 @@ export const PATHS = {
   questionSubject: '/questions/:subjectCode',
   /** Beyond SPEC (decision 036): the files this phone keeps for offline reading. */
   saved: '/saved',
+  /** Beyond SPEC (decision 041): what a student starred, the subjects they follow, and the digest mail's link. */
+  bookmarks: '/bookmarks',
+  following: '/following',
+  unfollow: '/unfollow',
 } as const;
 
 /** The study resources a subject has pages for (decision 034), each browsed by year and then by subject. */

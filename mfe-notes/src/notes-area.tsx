@@ -1,6 +1,8 @@
 import { Navigate } from 'react-router-dom';
 import type { AreaRoutesProps } from '@studyhub/contract';
+import { BookmarksPage } from './pages/bookmarks-page';
 import { BranchPage } from './pages/branch-page';
+import { FollowingPage } from './pages/following-page';
 import { NoNotesPage } from './pages/no-notes-page';
 import { NotesPage } from './pages/notes-page';
 import { PapersSubjectPage } from './pages/papers-subject-page';
@@ -9,6 +11,7 @@ import { ResourcePage } from './pages/resource-page';
 import { ResourceYearPage } from './pages/resource-year-page';
 import { SavedPage } from './pages/saved-page';
 import { SubjectPage } from './pages/subject-page';
+import { UnfollowPage } from './pages/unfollow-page';
 import { YearPage } from './pages/year-page';
 
 const PAGES: Record<string, () => React.JSX.Element> = {
@@ -26,6 +29,10 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   'questions-subject': QuestionsSubjectPage,
   // Files kept on the phone for offline reading (decision 036).
   saved: SavedPage,
+  // Picking up where a student left off (decision 041).
+  bookmarks: BookmarksPage,
+  following: FollowingPage,
+  unfollow: UnfollowPage,
 };
 
 /** The notes area's pages, chosen by the shell's route table (ROUTE_TABLE in @studyhub/contract). */

@@ -19,6 +19,7 @@ import type { AvailableUnit } from '@studyhub/contract/schemas';
 import { SaveForOffline } from '../offline/save-for-offline';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
+import { SubjectStudyBar, UnitStudy, useSubjectStudy } from '../study/subject-study';
 import { RelatedResources } from '../subject/related-resources';
 import { SubjectNotFound, WaysOn } from '../subject/subject-not-found';
 import { readSubjectContext } from '../subject-context';
@@ -80,6 +81,7 @@ export function SubjectPage() {
   const asked = context && subject && subject.units.length > 0 ? subject.code : null;
   const availability = useUnitAvailability(asked, context?.branch ?? null);
   useWarmReader(availability.status === 'ready' && availability.units.size > 0);
+  const study = useSubjectStudy(context ? subject : undefined);
 
   // A code no subject has is "not found" however it was reached (a typed or old link has no state either).
   if (!subject) {
@@ -117,6 +119,7 @@ export function SubjectPage() {
         ]}
       />
       <PageTitle>{subject.name} - Units</PageTitle>
+      <SubjectStudyBar subject={subject} study={study} star />
       <RelatedResources subject={subject} current="notes" />
       {units.length > 0 && availabilityLine(availability, units)}
       {units.length === 0 && (
@@ -135,6 +138,13 @@ export function SubjectPage() {
               file={fileOf(unit)}
               checked={availability.status === 'ready'}
               onPreview={() => reader.open(unit.number)}
+            />
+            <UnitStudy
+              subject={subject}
+              unit={unit.number}
+              hasFile={fileOf(unit) !== undefined}
+              checked={availability.status === 'ready'}
+              study={study}
             />
           </Card>
         ))}

@@ -31,23 +31,30 @@ const NAV_LINKS: readonly NavItem[] = [
   { label: 'Contact-us', to: PATHS.contact },
 ];
 
-/** What a signed-in visitor saved for offline (decision 036). */
-const SAVED_LINK: NavItem = { label: 'Saved', to: PATHS.saved, area: 'notes' };
+/**
+ * What every signed-in visitor keeps: copies saved for offline (decision 036), bookmarks and followed subjects
+ * (decision 041).
+ */
+const STUDY_LINKS: readonly NavItem[] = [
+  { label: 'Saved', to: PATHS.saved, area: 'notes' },
+  { label: 'My bookmarks', to: PATHS.bookmarks, area: 'notes' },
+  { label: 'Following', to: PATHS.following, area: 'notes' },
+];
 
 /**
- * Links beside the ones everyone has: Saved for anyone signed in, and staff tools, only pages the visitor's role
+ * Links beside the ones everyone has: Saved, My bookmarks and Following for anyone signed in, and staff tools, only pages the visitor's role
  * opens.
  */
 const ROLE_LINKS: Record<Visitor, readonly NavItem[]> = {
   anonymous: [],
-  student: [SAVED_LINK],
+  student: STUDY_LINKS,
   teacher: [
-    SAVED_LINK,
+    ...STUDY_LINKS,
     { label: 'Upload', to: PATHS.uploadNotes, area: 'admin' },
     { label: 'My uploads', to: PATHS.myUploads, area: 'admin' },
   ],
   admin: [
-    SAVED_LINK,
+    ...STUDY_LINKS,
     { label: 'Admin', to: PATHS.admin, area: 'admin' },
     { label: 'Review uploads', to: PATHS.reviewUploads, area: 'admin' },
   ],
@@ -55,7 +62,7 @@ const ROLE_LINKS: Record<Visitor, readonly NavItem[]> = {
 
 const MOBILE_BREAKPOINT = '820px';
 /** With the signed-in links the row needs more room before the links fold into the menu. */
-const SIGNED_IN_MOBILE_BREAKPOINT = '1080px';
+const SIGNED_IN_MOBILE_BREAKPOINT = '1320px';
 /** Below this (small Android phones, 320–400 px) the header's one row is tightened so it never overflows. */
 const NARROW_PHONE = '400px';
 const MOBILE_MENU_ID = 'mobile-menu';

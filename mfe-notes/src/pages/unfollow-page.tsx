@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  apiErrorMessage,
+  Breadcrumb,
+  Button,
+  ButtonLink,
+  Muted,
+  Notice,
+  Page,
+  PageTitle,
+} from '@studyhub/shared';
+import { PATHS } from '@studyhub/contract';
+import { findSubject } from '@studyhub/contract/catalog';
+import { STUDY_MESSAGES, type UnfollowReply } from '@studyhub/contract/schemas';
+import { postUnfollow } from '../api/post-unfollow';
+import { STUDY_TEXTS } from '../study/study-texts';
+
+const Body = styled.div`
+  display: grid;
+  gap: 16px;
+  justify-items: start;
+`;
+
+type State =
+  { kind: 'asking' } | { kind: 'done'; reply: UnfollowReply } | { kind: 'failed'; message: string };
+
+/**
+ * /unfollow?token=…&subject=… (decision 041), open: the digest mail's link. It says which subject the mails are
+ * about and stops them only on the button's tap, never on the page's load (mail scanners open links); a bad link
+ * shows the server's message.
+ */
+export function UnfollowPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const subject = findSubject(params.get('subject') ?? '');
+  const [state, setState] = useState<State>({ kind: 'asking' });
+  const [busy, setBusy] = useState(false);
+
+  async function stop() {
+    setBusy(true);
+    try {
+      setState({ kind: 'done', reply: await postUnfollow(token) });
+    } catch (error) {
+      setState({ kind: 'failed', message: apiErrorMessage(error, STUDY_MESSAGES.unfollowLink) });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <Page>
+      <Breadcrumb items={[{ label: 'Home', to: PATHS.home }, { label: STUDY_TEXTS.unfollowTitle }]} />
+      <PageTitle>{STUDY_TEXTS.unfollowTitle}</PageTitle>
+      <Body>
+        {token === '' ? (
+          <Notice role="alert">{STUDY_TEXTS.unfollowMissing}</Notice>
+        ) : state.kind === 'done' ? (
+          <Notice role="status">{STUDY_TEXTS.unfollowDone(state.reply.subject)}</Notice>
+        ) : (
+          <>
+            <Muted>{STUDY_TEXTS.unfollowIntro}</Muted>
+            {state.kind === 'failed' && <Notice role="alert">{state.message}</Notice>}
+            <Button disabled={busy} onClick={() => void stop()}>
+              {subject ? STUDY_TEXTS.stopMails(subject.name) : STUDY_TEXTS.stopMailsOfLink}
+            </Button>
+          </>
+        )}
+        <ButtonLink to={PATHS.following} $variant="secondary">
+          {STUDY_TEXTS.toFollowing}
+        </ButtonLink>
+      </Body>
+    </Page>
+  );
+}
