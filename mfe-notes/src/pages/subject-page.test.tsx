@@ -213,7 +213,12 @@ describe('SubjectPage unit availability', () => {
     }
     for (const card of [two!, three!, five!]) {
       expect(within(card).getByText('Not uploaded yet')).toBeInTheDocument();
-      expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+      // Only "Notify me" (decision 041): nothing to preview, download or save.
+      expect(
+        within(card)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Notify me']);
       expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     }
   });

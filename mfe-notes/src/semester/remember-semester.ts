@@ -36,3 +36,8 @@ export async function rememberSemester(semester: number): Promise<void> {
     console.warn('Could not remember the semester', error);
   }
 }
+
+/** Forgets the server's answer: the next write asks again (a test's fresh start). */
+export function forgetServerSemester(): void {
+  known = null;
+}
