@@ -8,6 +8,8 @@ import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { adminRecordRoutes } from './routes/admin-records';
 import { authRoutes } from './routes/auth';
+import { bookmarkRoutes } from './routes/bookmarks';
+import { followRoutes } from './routes/follows';
 import { healthRoutes } from './routes/health';
 import { metricsRoutes } from './routes/metrics';
 import { myUploadsRoutes } from './routes/my-uploads';
@@ -22,6 +24,7 @@ import { questionsRoutes } from './routes/questions';
 import { searchRoutes } from './routes/search';
 import { signUpRoutes } from './routes/sign-up';
 import { siteRoutes } from './routes/site';
+import { studyRoutes } from './routes/study';
 import { syllabusRoutes } from './routes/syllabus';
 import { syllabusAdminRoutes } from './routes/syllabus-admin';
 import { telemetryRoutes } from './routes/telemetry';
@@ -52,6 +55,15 @@ export async function registerRoutes(app: FastifyInstance, context: AppContext):
   await app.register(papersRoutes, { config, db, noteStore, downloadLinks });
   await app.register(questionsRoutes, { db, uploadReviews, rateLimitFactor });
   await app.register(searchRoutes, { db, dialect, rateLimitFactor });
+  await app.register(studyRoutes, { db, clock, rateLimitFactor });
+  await app.register(bookmarkRoutes, { db, dialect, clock, rateLimitFactor });
+  await app.register(followRoutes, {
+    db,
+    dialect,
+    clock,
+    unfollowLinks: context.unfollowLinks,
+    rateLimitFactor,
+  });
   await app.register(myUploadsRoutes, { config, noteStore, uploadReviews, downloadLinks });
   await app.register(uploadReviewRoutes, { uploadReviews });
   await app.register(syllabusRoutes, { db, readCache });

@@ -29,6 +29,7 @@ import { createRegistrations, type Registrations } from './services/registration
 import { createSearchIndexing, type SearchIndexing } from './services/search-indexing';
 import { createReportTokens, type ReportTokens } from './services/report-tokens';
 import { createTokenService, type TokenService } from './services/tokens';
+import { createUnfollowLinks, type UnfollowLinks } from './services/unfollow-links';
 import { createUploadReviews, scheduleExpirySweeps, type UploadReviews } from './services/upload-reviews';
 
 /** Every service of one app; each route plugin declares the few it takes. */
@@ -69,6 +70,8 @@ export interface AppContext {
   reportTokens: ReportTokens;
   /** Counts browsers' area reports and aborts a failing canary (services/canary-guard.ts). */
   canaryGuard: CanaryGuard;
+  /** The digest mail's signed unfollow links (services/unfollow-links.ts). */
+  unfollowLinks: UnfollowLinks;
   /** Multiplies every rate limit; tests raise it except where limits themselves are tested. */
   rateLimitFactor: number;
 }
@@ -118,6 +121,7 @@ export async function buildContext(
   const audit = createAudit(db, clock);
   const downloadLinks = createDownloadLinks(config.jwtSecret, clock, db);
   const reportTokens = createReportTokens(config.jwtSecret, clock);
+  const unfollowLinks = createUnfollowLinks(config.jwtSecret, clock, config.publicUrl);
   const uploadReviews = createUploadReviews({
     db,
     dialect,
@@ -165,6 +169,7 @@ export async function buildContext(
     redis,
     lifecycle,
     readiness: createReadiness({ db, incomingDir: noteStore.incomingDir, redis, lifecycle, log }),
+    unfollowLinks,
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };
   // Pending uploads past their age expire at start-up and hourly in every process (decision 026).

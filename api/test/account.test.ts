@@ -129,6 +129,8 @@ const PUBLIC_ROUTES = new Set([
   // Browsers report area loads whether signed in or not (decision 025).
   'POST /api/telemetry/area-error',
   'GET /api/openapi.json',
+  // The digest mail's unfollow link: its signed token names the user and the subject (decision 039).
+  'POST /api/follows/unfollow',
 ]);
 
 /** Every method and path under /api in the app's live route table. */

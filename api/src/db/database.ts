@@ -27,6 +27,7 @@ import * as uploadReviews from './migrations/0007-upload-reviews';
 import * as areaReportVotes from './migrations/0008-area-report-votes';
 import * as papersAndQuestions from './migrations/0009-papers-and-questions';
 import * as searchIndex from './migrations/0010-search-index';
+import * as study from './migrations/0011-study';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-area-report-votes': areaReportVotes,
   '0009-papers-and-questions': papersAndQuestions,
   '0010-search-index': searchIndex,
+  '0011-study': study,
 };
 
 /** Compiled SQLite statements kept per connection; Kysely's queries are far fewer than this. */

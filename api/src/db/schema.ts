@@ -236,6 +236,67 @@ export interface SearchPagesTable {
   terms: string;
 }
 
+/** A user's semester, which their Home starts with (decision 039); null until they choose one. */
+export interface StudyProfilesTable {
+  user_id: string;
+  semester: number | null;
+  updated_at: string;
+}
+
+/** How far a user read one note file or paper: the latest `read_at` wins (decision 039). */
+export interface ReadingProgressTable {
+  user_id: string;
+  kind: 'note' | 'paper';
+  file_id: string;
+  page: number;
+  pages: number;
+  /** When the page was read, on the reader's clock (never after the server's), ISO-8601 UTC. */
+  read_at: string;
+}
+
+/** A starred subject (unit and page null), unit (page null) or page of a unit, with an optional note. */
+export interface BookmarksTable {
+  id: string;
+  user_id: string;
+  subject_code: string;
+  unit: number | null;
+  page: number | null;
+  note: string | null;
+  created_at: string;
+}
+
+export interface FollowsTable {
+  user_id: string;
+  subject_code: string;
+  created_at: string;
+}
+
+/** Something of a subject students could first see at `created_at`: a unit's notes, a paper, a question. */
+export interface SubjectUpdatesTable {
+  id: string;
+  subject_code: string;
+  kind: 'note' | 'paper' | 'question';
+  /** The notes' or question's unit; null for a paper. */
+  unit: number | null;
+  /** The paper's session ("May 2024"); null otherwise. */
+  session: string | null;
+  created_at: string;
+}
+
+/** An update waiting for one follower's next digest, queued when it happened (decision 039). */
+export interface DigestItemsTable {
+  user_id: string;
+  update_id: string;
+  queued_at: string;
+}
+
+/** Each user's digest: when the last went, and which replica is sending the next (a lease). */
+export interface DigestsTable {
+  user_id: string;
+  last_sent_at: string | null;
+  lease_until: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   registrations: RegistrationsTable;
@@ -253,4 +314,11 @@ export interface Database {
   area_report_votes: AreaReportVotesTable;
   search_files: SearchFilesTable;
   search_pages: SearchPagesTable;
+  study_profiles: StudyProfilesTable;
+  reading_progress: ReadingProgressTable;
+  bookmarks: BookmarksTable;
+  follows: FollowsTable;
+  subject_updates: SubjectUpdatesTable;
+  digest_items: DigestItemsTable;
+  digests: DigestsTable;
 }

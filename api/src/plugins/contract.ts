@@ -165,6 +165,10 @@ const TAGS: Record<string, string> = {
   papers: 'Previous-year question papers: uploads, the papers of a subject and their files (decision 034).',
   questions: 'Important questions of a subject, by unit (decision 034).',
   search: 'Words inside the pages of the notes and papers (decision 038).',
+  progress: 'How far the user read each file: batched writes, Continue reading (decision 039).',
+  bookmarks: "The user's starred subjects, units and pages (decision 039).",
+  follows:
+    'Followed subjects, whose updates come in a daily digest mail, and its unfollow link (decision 039).',
   uploads: "Teachers' own uploads and pending files.",
   admin: 'Users, audit log, messages and the review queue.',
   syllabus: 'Syllabus entries.',

@@ -15,6 +15,12 @@ const PER_MINUTE = {
   metrics: 120,
   /** A student types, pauses, pages: the UI asks once a pause, well under one a second. */
   search: 120,
+  /** A reader writes at most once every 15 s while pages turn (decision 039): a campus behind one address reads. */
+  progress: 600,
+  /** Bookmarks, follows and the semester: a tap each. */
+  study: 120,
+  /** The digest's unfollow link: mail providers' one-click requests come from few addresses. */
+  unfollow: 60,
 } as const;
 
 /** A route's per-IP limit; `factor` multiplies it (tests raise it, except where limits themselves are tested). */
@@ -36,6 +42,10 @@ export const BODY_LIMIT = {
   areaReport: 2 * 1024,
   /** An important question: at most 1,000 characters, 6 bytes each when escaped, and a dozen short sessions. */
   question: 16 * 1024,
+  /** PROGRESS_BATCH_MAX pages read of about 150 bytes each, escaped at worst. */
+  progress: 16 * 1024,
+  /** A bookmark's note is at most 200 characters, 6 bytes each when escaped; the semester, a follow: a few bytes. */
+  study: 4 * 1024,
   server: 1024 * 1024,
 } as const;
 

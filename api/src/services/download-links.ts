@@ -5,7 +5,6 @@
  * only while it lives (docs/security.md item 50): logout, a token version bump (password reset, role change) or
  * the account's deletion ends its links too, and what the link may open is decided for that user as it is now.
  */
-import { createHmac } from 'node:crypto';
 import type { UploadFileLinks } from '@studyhub/contract/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -13,7 +12,7 @@ import { HttpError } from '../http-errors';
 import { API_MESSAGES } from '../messages';
 import { findSessionUser, type SessionIdentity, type UserRow } from '../repositories/users';
 import type { Clock } from '../lib/clock';
-import { sameSecret } from '../lib/secrets';
+import { createSigner } from '../lib/signatures';
 import type { SessionClaims } from './tokens';
 
 export const DOWNLOAD_LINK_TTL_MS = 15 * 60_000;
@@ -35,10 +34,9 @@ export interface LinkQuery {
 const SESSION_PART = /^[\w-]{1,64}$/;
 
 export function createDownloadLinks(secret: string, clock: Clock, db: Kysely<Database>) {
-  const signature = (pathname: string, expires: number, session: SessionIdentity) =>
-    createHmac('sha256', secret)
-      .update(`download:${pathname}:${expires}:${session.sub}:${session.ver}:${session.jti}`)
-      .digest('base64url');
+  const signer = createSigner(secret);
+  const signed = (pathname: string, expires: number, session: SessionIdentity) =>
+    `${pathname}:${expires}:${session.sub}:${session.ver}:${session.jti}`;
 
   /** The session a well-formed query names, if its signature covers `pathname`; 'invalid' otherwise. */
   function signedSession(pathname: string | null, query: LinkQuery): SessionIdentity | 'invalid' {
@@ -47,7 +45,7 @@ export function createDownloadLinks(secret: string, clock: Clock, db: Kysely<Dat
     if (!/^\d{1,12}$/.test(expires ?? '') || !/^\d{1,9}$/.test(ver ?? '')) return 'invalid';
     if (!SESSION_PART.test(user ?? '') || !SESSION_PART.test(session ?? '')) return 'invalid';
     const named = { sub: user!, ver: Number(ver), jti: session! };
-    return sameSecret(sig, signature(pathname, Number(expires), named)) ? named : 'invalid';
+    return signer.verifies('download', signed(pathname, Number(expires), named), sig) ? named : 'invalid';
   }
 
   return {
@@ -62,7 +60,7 @@ export function createDownloadLinks(secret: string, clock: Clock, db: Kysely<Dat
         user: session.sub,
         ver: String(session.ver),
         session: session.jti,
-        sig: signature(pathname, expires, session),
+        sig: signer.sign('download', signed(pathname, expires, session)),
       });
       return { url: `${pathname}?${query}`, downloadUrl: `${pathname}?${query}&download=1` };
     },

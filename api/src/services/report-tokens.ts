@@ -5,14 +5,12 @@
  *
  * `<expiry in s>~<area>:<version>[:<version>],…~<HMAC>`: `~`, `:` and `,` appear in no area name or version.
  */
-import { createHmac } from 'node:crypto';
 import { REPORT_TOKEN_TTL_MS, type AreaName, type RemotesFile } from '@studyhub/contract';
 import type { Clock } from '../lib/clock';
-import { sameSecret } from '../lib/secrets';
+import { createSigner } from '../lib/signatures';
 
 export function createReportTokens(secret: string, clock: Clock) {
-  const signature = (expires: string, served: string) =>
-    createHmac('sha256', secret).update(`area-report:${expires}:${served}`).digest('base64url');
+  const signer = createSigner(secret);
 
   return {
     /** A token naming every version `remotes` lists, good for REPORT_TOKEN_TTL_MS. */
@@ -21,7 +19,7 @@ export function createReportTokens(secret: string, clock: Clock) {
       const served = Object.entries(remotes)
         .map(([area, remote]) => [area, remote.version, remote.canary?.version].filter(Boolean).join(':'))
         .join(',');
-      return `${expires}~${served}~${signature(expires, served)}`;
+      return `${expires}~${served}~${signer.sign('area-report', `${expires}:${served}`)}`;
     },
 
     /** Whether `token` is one of ours, unexpired, and names `version` of `area`. */
@@ -29,7 +27,7 @@ export function createReportTokens(secret: string, clock: Clock) {
       const [expires, served, sig, ...rest] = token?.split('~') ?? [];
       if (expires === undefined || served === undefined || sig === undefined || rest.length > 0) return false;
       if (!/^\d{1,12}$/.test(expires)) return false;
-      if (!sameSecret(sig, signature(expires, served))) return false;
+      if (!signer.verifies('area-report', `${expires}:${served}`, sig)) return false;
       if (Number(expires) * 1000 < clock().getTime()) return false;
       return served.split(',').some((entry) => {
         const [name, ...versions] = entry.split(':');
