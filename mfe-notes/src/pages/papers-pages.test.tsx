@@ -243,6 +243,29 @@ describe('/papers/{subjectCode}', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
+  it('a reader link opens the paper at its page with the words to mark; Back returns where it came from', async () => {
+    answerPapers();
+    const history = renderAt('/papers');
+    await act(async () =>
+      history.navigate(`/papers/CS-502?paper=${PAPERS.papers[1]!._id}&page=2&find=normal+forms`),
+    );
+    const reader = await screen.findByRole('document', {
+      name: 'Database Management Systems Dec 2023 question paper',
+    });
+    expect(reader).toHaveAttribute('data-start-page', '2');
+    expect(reader).toHaveAttribute('data-marks', 'normal forms');
+    await act(async () => history.navigate(-1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(paperCards()).toHaveLength(0);
+  });
+
+  it('a reader link to a paper the subject has not shows the papers as usual', async () => {
+    answerPapers();
+    renderAt('/papers/CS-502?paper=gone&page=2');
+    await waitFor(() => expect(paperCards()).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('says so when the subject has no papers', async () => {
     answerPapers({ subject: 'Database Management Systems', papers: [] });
     renderAt('/papers/CS-502');

@@ -69,7 +69,7 @@ function SubjectPapers({ subject }: { subject: Subject }) {
   const papers = useApiQuery(`papers/${subject.code}`, (signal) => getPapers(subject.code, signal), {
     errorText: 'Check your connection and try again.',
   });
-  const reader = useReaderEntry();
+  const reader = useReaderEntry('papers');
   const study = useSubjectStudy(subject);
   const list = papers.status === 'ready' ? papers.data.papers : [];
   useWarmReader(list.length > 0);
@@ -120,6 +120,8 @@ function SubjectPapers({ subject }: { subject: Subject }) {
             fileName: `${subject.code} ${previewed.session} paper.pdf`,
           }}
           onClose={reader.close}
+          startPage={reader.startPage}
+          marks={reader.marks}
         />
       )}
     </Page>

@@ -392,3 +392,73 @@ describe('SubjectPage links to the subject’s papers and questions', () => {
     );
   });
 });
+
+describe('SubjectPage reader links (from a search)', () => {
+  /** The app at `/search`, then a reader link followed from it, as a search hit does. */
+  async function followLink(link: string, units: number[]) {
+    let navigate: NavigateFunction = () => undefined;
+    function History() {
+      navigate = useNavigate();
+      return null;
+    }
+    answerUnits('CS-501', units);
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route path="/notes/:subjectCode" element={<NotesArea page="subject" />} />
+          <Route path="/search" element={<p>Search results</p>} />
+        </Routes>
+        <History />
+      </>,
+      { route: '/search', user: STUDENT },
+    );
+    await act(async () => navigate(link));
+    return () => act(async () => navigate(-1));
+  }
+
+  it("opens the unit's reader at the page with the words to mark, without the year page's context", async () => {
+    const back = await followLink('/notes/CS-501?unit=2&page=14&find=%22Turing+machine%22+dec*', [1, 2]);
+    const reader = await screen.findByRole('document', { name: 'Theory of Computation Unit 2 notes' });
+    expect(reader).toHaveAttribute('data-url', fileFor('CS-501', 2).url);
+    expect(reader).toHaveAttribute('data-start-page', '14');
+    expect(reader).toHaveAttribute('data-marks', 'turing machine dec');
+    expect(
+      screen.getByRole('heading', { name: /Theory of Computation - Units/, hidden: true }),
+    ).toBeInTheDocument();
+
+    // Back returns to the search the link was followed from, not to a subject page without its reader.
+    await back();
+    expect(screen.getByText('Search results')).toBeInTheDocument();
+  });
+
+  it('✕ goes back to the search as well', async () => {
+    await followLink('/notes/CS-501?unit=1&page=2', [1]);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText('Search results')).toBeInTheDocument();
+  });
+
+  it('opens page 1 for a page that is not one', async () => {
+    await followLink('/notes/CS-501?unit=1&page=fourteen&find=x', [1]);
+    expect(await screen.findByRole('document')).toHaveAttribute('data-start-page', '1');
+  });
+
+  it('shows the subject page as usual for a unit with no file, or one the subject has not', async () => {
+    await followLink('/notes/CS-501?unit=3&page=2', [1]);
+    expect(await screen.findByText('1 of 5 units have notes.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(unitCards()).toHaveLength(5);
+  });
+
+  it('opened from outside the app, ✕ leaves the subject page without the link', async () => {
+    answerUnits('CS-501', [1]);
+    renderWithProviders(
+      <Routes>
+        <Route path="/notes/:subjectCode" element={<NotesArea page="subject" />} />
+      </Routes>,
+      { route: '/notes/CS-501?unit=1&page=3', user: STUDENT },
+    );
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(unitCards()).toHaveLength(5);
+  });
+});

@@ -22,7 +22,7 @@ import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
 import { SubjectStudyBar, UnitStudy, useSubjectStudy } from '../study/subject-study';
 import { RelatedResources } from '../subject/related-resources';
 import { SubjectNotFound, WaysOn } from '../subject/subject-not-found';
-import { readSubjectContext } from '../subject-context';
+import { readSubjectContext, subjectContext } from '../subject-context';
 import { useUnitAvailability, type UnitAvailability } from '../use-unit-availability';
 
 export const AVAILABILITY_TEXTS = {
@@ -74,9 +74,13 @@ function availabilityLine(availability: UnitAvailability, units: readonly Unit[]
 export function SubjectPage() {
   const { subjectCode = '' } = useParams();
   const location = useLocation();
-  const reader = useReaderEntry();
-  const context = readSubjectContext(location.state);
+  const reader = useReaderEntry('notes');
   const subject = findSubject(subjectCode);
+  // A reader link (decision 040) comes from a search, not from the year page: the subject's place is its own.
+  const ownContext = subject && subjectContext(yearInfo(subject.year), String(subject.semester));
+  const context = readSubjectContext(
+    reader.startPage !== undefined && !readSubjectContext(location.state) ? ownContext : location.state,
+  );
   // Nothing to ask about for a subject that lists no units, or one reached without its context.
   const asked = context && subject && subject.units.length > 0 ? subject.code : null;
   const availability = useUnitAvailability(asked, context?.branch ?? null);
@@ -160,7 +164,9 @@ export function SubjectPage() {
             fileVersion: previewFile.uploadedAt,
             fileName: `${subject.code} ${previewUnit.title}.pdf`,
           }}
-          onClose={reader.close}
+          onClose={() => reader.close(ownContext)}
+          startPage={reader.startPage}
+          marks={reader.marks}
         />
       )}
     </Page>

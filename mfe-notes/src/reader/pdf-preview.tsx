@@ -19,15 +19,23 @@ interface PdfPreviewProps {
   /** Where the file is saved for offline, if it may be: a current saved copy is read instead, with no data spent. */
   savedAs?: SavedAs;
   onClose(): void;
+  /** A reader link's page and words to mark (decision 040). */
+  startPage?: number;
+  marks?: readonly string[];
 }
 
 /** A file in the in-page reader (decision 016), in the large dialog. */
-export function PdfPreview({ title, documentName, file, savedAs, onClose }: PdfPreviewProps) {
+export function PdfPreview(props: PdfPreviewProps) {
+  const { title, documentName, file, savedAs, onClose, startPage, marks } = props;
   const read = usePreviewFile(file, savedAs);
   return (
     <Modal title={title} onClose={onClose}>
       <Suspense fallback={<Spinner label="Loading the PDF reader" />}>
-        {read ? <PdfReader title={documentName} file={read} /> : <Spinner label="Loading the PDF reader" />}
+        {read ? (
+          <PdfReader title={documentName} file={read} startPage={startPage} marks={marks} />
+        ) : (
+          <Spinner label="Loading the PDF reader" />
+        )}
       </Suspense>
     </Modal>
   );

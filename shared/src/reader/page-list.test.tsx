@@ -63,7 +63,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function renderPages(pageCount: number) {
+function renderPages(pageCount: number, { startPage = 1, marks = [] as string[] } = {}) {
   const document = {
     numPages: pageCount,
     getPage: (number: number) => Promise.resolve({ ...A4, number }),
@@ -72,6 +72,8 @@ function renderPages(pageCount: number) {
     <PageList
       document={document}
       firstPageSize={{ width: 595, height: 842 }}
+      startPage={startPage}
+      marks={marks}
       zoom={1}
       onZoom={() => undefined}
       onPageInView={() => undefined}
@@ -119,5 +121,31 @@ describe('PageList', () => {
     await waitFor(() => expect(drawnPages()).toEqual([1, 4]));
     await act(async () => drawings.get(4)!.resolve({ canvas: document.createElement('canvas') }));
     await waitFor(() => expect(drawnPages()).toEqual([1, 4, 5, 6]));
+  });
+
+  it('opens at the start page, its top under the toolbar', async () => {
+    // jsdom lays nothing out: each sheet is 900 px below the last, in a scroller 800 px high.
+    jest.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+      return 64 + 900 * (Number(this.dataset.page ?? 1) - 1);
+    });
+    jest.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(6 * 900);
+    jest.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    const { getByRole } = renderPages(6, { startPage: 4 });
+    expect(getByRole('region').scrollTop).toBe(3 * 900);
+    await act(async () => undefined);
+  });
+
+  it("marks the words in each page's text layer as it is drawn", async () => {
+    drawText.mockImplementation((_page, _scale, container) => {
+      container.innerHTML = '<span>Shortest paths: Dijkstra</span><span>Dijkstra again</span>';
+      return { promise: Promise.resolve(), cancel: () => undefined };
+    });
+    const { container } = renderPages(2, { marks: ['dijkstra'] });
+    observers.get('0px')!.report([1], true);
+    await waitFor(() =>
+      expect([...container.querySelectorAll('[data-page="1"] mark')].map((mark) => mark.textContent)).toEqual(
+        ['Dijkstra', 'Dijkstra'],
+      ),
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
 import styled from 'styled-components';
 import { pageFailureOf } from './load-failure';
 import { canvasPixelRatio, clampZoom, fitWidthScale } from './page-geometry';
+import { markTextLayer } from './marks';
 import { drawPage, drawTextLayer, isCancelled, type PDFDocumentProxy, type PDFPageProxy } from './pdf-engine';
 import { READER_TEXTS } from './reader-texts';
 import { TOOLBAR_HEIGHT } from './reader-view';
@@ -34,6 +35,10 @@ export interface PageListProps {
   document: PDFDocumentProxy;
   /** The width and height of page 1 at scale 1: the size of every page not yet read. */
   firstPageSize: { width: number; height: number };
+  /** The page shown first, starting under the toolbar (1 is the top of the document). */
+  startPage: number;
+  /** Words to mark on the pages as they are drawn, folded by foldMarks (marks.ts). */
+  marks: readonly string[];
   zoom: number;
   onZoom(zoom: number): void;
   /** The page most in view, as the student scrolls. */
@@ -98,7 +103,7 @@ const PageNote = styled.p`
 
 /** Every page of the document, one under the other; only those near the view are read and drawn. */
 export const PageList = forwardRef<PageListHandle, PageListProps>(function PageList(props, ref) {
-  const { document, firstPageSize, zoom, onZoom, label } = props;
+  const { document, firstPageSize, startPage, marks, zoom, onZoom, label } = props;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const pagesRef = useRef<HTMLDivElement>(null);
   const [availableWidth, setAvailableWidth] = useState(0);
@@ -131,12 +136,53 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
     scroller.scrollTop = target;
   };
 
-  useImperativeHandle(ref, () => ({
-    showPage(page) {
-      const sheet = sheets()[page - 1];
-      scrollTo(sheet ? sheet.offsetTop - TOOLBAR_HEIGHT - PAGE_MARGIN : 0);
-    },
-  }));
+  const showPage = (page: number) => {
+    const sheet = sheets()[page - 1];
+    scrollTo(sheet ? sheet.offsetTop - TOOLBAR_HEIGHT - PAGE_MARGIN : 0);
+  };
+
+  useImperativeHandle(ref, () => ({ showPage }));
+
+  // Until the student scrolls or zooms, the reader keeps the start page (then its first mark, if that was out
+  // of view) where it put it: a page read later may be of another size than page 1, moving those below it.
+  const anchor = useRef<(() => void) | null>(startPage > 1 ? () => showPage(startPage) : null);
+  const startMarked = useRef(false);
+  const moved = useRef(false);
+  const stayPut = () => {
+    moved.current = true;
+    anchor.current = null;
+  };
+  const onMarked = useCallback((page: number, placed: readonly HTMLElement[]) => {
+    const scroller = scrollerRef.current;
+    const first = placed[0];
+    if (page !== callbacks.current.startPage || startMarked.current || !scroller || !first) return;
+    startMarked.current = true;
+    if (moved.current) return;
+    const markTop = () =>
+      first.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    const top = markTop();
+    const inView =
+      top >= scroller.scrollTop + TOOLBAR_HEIGHT &&
+      top + first.getBoundingClientRect().height <= scroller.scrollTop + scroller.clientHeight;
+    if (inView) return;
+    // A third of the way down, under the toolbar: where the eye looks first, with the lines before it shown.
+    anchor.current = () => {
+      if (first.isConnected) scrollTo(markTop() - TOOLBAR_HEIGHT - scroller.clientHeight / 4);
+    };
+    anchor.current();
+  }, []);
+
+  useLayoutEffect(() => {
+    if (availableWidth > 0) anchor.current?.();
+  }, [availableWidth]);
+
+  useEffect(() => {
+    const pagesElement = pagesRef.current;
+    if (!pagesElement) return;
+    const observer = new ResizeObserver(() => anchor.current?.());
+    observer.observe(pagesElement);
+    return () => observer.disconnect();
+  }, []);
 
   // Fit-to-width follows the reader's box: window resizes, phone rotation.
   useEffect(() => {
@@ -157,7 +203,10 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
     const onScroll = () => {
       const top = scroller.scrollTop;
       if (ownScroll.current) ownScroll.current = false;
-      else callbacks.current.onScrolled(top - lastTop, top);
+      else {
+        stayPut();
+        callbacks.current.onScrolled(top - lastTop, top);
+      }
       lastTop = top;
       const line = top + scroller.clientHeight / 3;
       const index = sheets().findIndex((sheet) => sheet.offsetTop + sheet.offsetHeight + PAGE_MARGIN > line);
@@ -173,7 +222,9 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
     const scroller = scrollerRef.current;
     const ratio = zoom / previousZoom.current;
     previousZoom.current = zoom;
-    if (scroller && ratio !== 1) scrollTo(scroller.scrollTop * ratio);
+    if (ratio === 1) return;
+    stayPut();
+    if (scroller) scrollTo(scroller.scrollTop * ratio);
   }, [zoom]);
 
   usePinchZoom(scrollerRef, pagesRef, (ratio) => onZoom(clampZoom(zoom * ratio)));
@@ -206,6 +257,8 @@ export const PageList = forwardRef<PageListHandle, PageListProps>(function PageL
             availableWidth={availableWidth}
             zoom={zoom}
             firstPageSize={firstPageSize}
+            marks={marks}
+            onMarked={onMarked}
             onConnectionFailed={(error) => callbacks.current.onConnectionFailed(error)}
           />
         ))}
@@ -266,6 +319,9 @@ interface PageSheetProps {
   availableWidth: number;
   zoom: number;
   firstPageSize: { width: number; height: number };
+  marks: readonly string[];
+  /** The page's text layer is drawn with these marks in it. */
+  onMarked(page: number, placed: readonly HTMLElement[]): void;
   onConnectionFailed(error: unknown): void;
 }
 
@@ -275,6 +331,7 @@ interface PageSheetProps {
  */
 function PageSheet(props: PageSheetProps) {
   const { document, pageNumber, near, mayDraw, onSettled, availableWidth, zoom, firstPageSize } = props;
+  const { marks, onMarked } = props;
   const canvasSlotRef = useRef<HTMLDivElement>(null);
   const textLayerRef = useRef<HTMLDivElement>(null);
   const [pdfPage, setPdfPage] = useState<PDFPageProxy | null>(null);
@@ -351,15 +408,22 @@ function PageSheet(props: PageSheetProps) {
     if (!pdfPage || !showsText || !container) return;
     container.replaceChildren();
     const layer = drawTextLayer(pdfPage, 1, container);
-    layer.promise.catch((error: unknown) => {
-      // A page whose text cannot be read is still shown; only selection is lost.
-      if (!isCancelled(error)) console.warn('The PDF page has no selectable text', error);
-    });
+    let current = true;
+    layer.promise.then(
+      () => {
+        if (current && marks.length > 0) onMarked(pageNumber, markTextLayer(container, marks));
+      },
+      (error: unknown) => {
+        // A page whose text cannot be read is still shown; only selection (and marks) are lost.
+        if (!isCancelled(error)) console.warn('The PDF page has no selectable text', error);
+      },
+    );
     return () => {
+      current = false;
       layer.cancel();
       container.replaceChildren();
     };
-  }, [pdfPage, showsText]);
+  }, [pdfPage, showsText, marks, onMarked, pageNumber]);
 
   return (
     <Sheet

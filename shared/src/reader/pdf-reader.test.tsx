@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { ComponentProps } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { apiClient, storedToken } from '@studyhub/shared';
 import {
@@ -55,12 +56,12 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function renderReader() {
+function renderReader(props: Partial<ComponentProps<typeof PdfReader>> = {}) {
   return renderWithProviders(
     <Routes>
       <Route
         path="/notes/CS-501"
-        element={<PdfReader title="Unit 1 notes" file={{ url: URL, downloadUrl: DOWNLOAD_URL }} />}
+        element={<PdfReader title="Unit 1 notes" file={{ url: URL, downloadUrl: DOWNLOAD_URL }} {...props} />}
       />
       <Route path="*" element={<LocationProbe />} />
     </Routes>,
@@ -185,5 +186,24 @@ describe('PdfReader', () => {
     expect(shown()).toBe(true);
     scrollBy(100);
     expect(shown()).toBe(false);
+  });
+
+  it.each([
+    ['a page the document has', 2, 'Page 2 of 3'],
+    ['past its end', 9, 'Page 1 of 3'],
+    ['not a page number', Number.NaN, 'Page 1 of 3'],
+  ])('opens at the start page asked for (%s) and says which page is in view', async (_, startPage, shown) => {
+    const task = deferred<unknown>();
+    open.mockReturnValue({ promise: task.promise, destroy } as unknown as ReturnType<typeof openPdf>);
+    const onPageChange = jest.fn();
+    renderReader({ startPage, onPageChange });
+    const a4 = { getViewport: () => ({ width: 595, height: 842 }) };
+    task.resolve({ numPages: 3, getPage: () => Promise.resolve(a4) });
+    expect(await screen.findByRole('status', { name: shown })).toBeInTheDocument();
+    const page = Number(/Page (\d)/.exec(shown)![1]);
+    expect(onPageChange.mock.calls).toEqual([[page, 3]]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(page + 1, 3);
   });
 });

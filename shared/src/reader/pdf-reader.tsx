@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { storedToken, useLogout } from '@studyhub/shared';
 import { loadFailureOf, type LoadFailure } from './load-failure';
+import { foldMarks } from './marks';
 import { PageList, type PageListHandle } from './page-list';
 import { isCancelled, openPdf, type PDFDocumentProxy } from './pdf-engine';
 import { READER_TEXTS } from './reader-texts';
@@ -33,6 +34,17 @@ export interface PdfReaderProps {
   /** Accessible name of the page surface, e.g. "CS-601 Unit 3 notes". */
   title: string;
   file: ReaderFile;
+  /** The page to open at, scrolled to the top of the view; one the document has not opens page 1. */
+  startPage?: number;
+  /** Words to mark on the pages (case-insensitive, at word starts); the start page's first is scrolled into view. */
+  marks?: readonly string[];
+  /** The page mostly in view and the document's page count: once on open, then at each change. */
+  onPageChange?(page: number, pages: number): void;
+}
+
+/** `wanted` if the document has that page, else page 1. */
+export function startPageOf(wanted: number | undefined, pageCount: number): number {
+  return wanted !== undefined && Number.isInteger(wanted) && wanted >= 1 && wanted <= pageCount ? wanted : 1;
 }
 
 /** Download and Open of a stored copy are a link to it in memory, which works offline; it goes with the reader. */
@@ -50,12 +62,17 @@ function useFileLinks(file: ReaderFile): { openUrl: string; downloadUrl: string;
 type DocumentState =
   | { status: 'loading'; progress?: number }
   | { status: 'failed'; failure: Exclude<LoadFailure, 'session-expired'> }
-  | { status: 'ready'; document: PDFDocumentProxy; firstPageSize: { width: number; height: number } };
+  | {
+      status: 'ready';
+      document: PDFDocumentProxy;
+      firstPageSize: { width: number; height: number };
+      startPage: number;
+    };
 
 /** A4 in PDF units. */
 const A4 = { width: 595, height: 842 };
 
-export default function PdfReader({ title, file }: PdfReaderProps) {
+export default function PdfReader({ title, file, startPage, marks, onPageChange }: PdfReaderProps) {
   const [documentState, setDocumentState] = useState<DocumentState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [page, setPage] = useState(1);
@@ -66,9 +83,16 @@ export default function PdfReader({ title, file }: PdfReaderProps) {
   const source = 'stored' in file ? file.stored : file.url;
   const logOut = useLogout();
   const logOutRef = useRef(logOut);
+  const wantedPage = useRef(startPage);
+  const onPageChangeRef = useRef(onPageChange);
   useEffect(() => {
     logOutRef.current = logOut;
-  }, [logOut]);
+    wantedPage.current = startPage;
+    onPageChangeRef.current = onPageChange;
+  }, [logOut, startPage, onPageChange]);
+  // Callers pass a new array on each render; the pages are marked again only when the words change.
+  const marksKey = JSON.stringify(foldMarks(marks ?? []));
+  const foldedMarks = useMemo(() => JSON.parse(marksKey) as string[], [marksKey]);
 
   const fail = useCallback((error: unknown) => {
     const failure = loadFailureOf(error);
@@ -103,7 +127,10 @@ export default function PdfReader({ title, file }: PdfReaderProps) {
       })
       .then(
         (ready) => {
-          if (current) setDocumentState({ status: 'ready', ...ready });
+          if (!current) return;
+          const start = startPageOf(wantedPage.current, ready.document.numPages);
+          setDocumentState({ status: 'ready', ...ready, startPage: start });
+          setPage(start);
         },
         (error: unknown) => {
           if (current && !isCancelled(error)) fail(error);
@@ -115,6 +142,11 @@ export default function PdfReader({ title, file }: PdfReaderProps) {
       void loading.destroy();
     };
   }, [source, attempt, fail]);
+
+  const pageCount = documentState.status === 'ready' ? documentState.document.numPages : 0;
+  useEffect(() => {
+    if (pageCount > 0) onPageChangeRef.current?.(page, pageCount);
+  }, [page, pageCount]);
 
   const status: ReaderStatus =
     documentState.status === 'ready'
@@ -150,6 +182,8 @@ export default function PdfReader({ title, file }: PdfReaderProps) {
           ref={pages}
           document={documentState.document}
           firstPageSize={documentState.firstPageSize}
+          startPage={documentState.startPage}
+          marks={foldedMarks}
           zoom={zoom}
           onZoom={setZoom}
           onPageInView={setPage}

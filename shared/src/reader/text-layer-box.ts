@@ -34,6 +34,13 @@ export const TextLayerBox = styled.div`
   .markedContent {
     display: contents;
   }
+  /* The searched words (marks.ts): a highlighter's yellow under the page's own ink, on white paper in both themes. */
+  mark {
+    color: transparent;
+    background: rgb(255 196 0 / 0.45);
+    border-radius: 2px;
+    box-shadow: 0 0 0 1px rgb(204 136 0 / 0.8);
+  }
   ::selection {
     background: rgb(0 0 255 / 0.25);
   }

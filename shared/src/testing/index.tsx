@@ -155,16 +155,27 @@ export async function settle(): Promise<void> {
 export function FakePdfReader({
   title,
   file,
+  startPage,
+  marks,
 }: {
   title: string;
   file: { url: string; downloadUrl: string } | { stored: Blob; fileName: string };
+  startPage?: number;
+  marks?: readonly string[];
 }) {
+  const opensAt = { 'data-start-page': startPage, 'data-marks': marks?.join(' ') };
   if ('stored' in file)
     return (
-      <div role="document" aria-label={title} data-stored={file.fileName} data-size={file.stored.size} />
+      <div
+        role="document"
+        aria-label={title}
+        data-stored={file.fileName}
+        data-size={file.stored.size}
+        {...opensAt}
+      />
     );
   return (
-    <div role="document" aria-label={title} data-url={file.url}>
+    <div role="document" aria-label={title} data-url={file.url} {...opensAt}>
       <a href={file.downloadUrl}>Download</a>
     </div>
   );
