@@ -11,9 +11,9 @@ import {
   PageTitle,
   Spinner,
 } from '@studyhub/shared';
-import { PATHS, subjectPath } from '@studyhub/contract';
+import { PATHS, readerLink, subjectPath } from '@studyhub/contract';
 import type { Bookmark } from '@studyhub/contract/schemas';
-import { notesState, readerLink } from '../progress/reader-links';
+import { notesState } from '../progress/reader-links';
 import { STUDY_TEXTS } from '../study/study-texts';
 import { useBookmarks } from '../study/use-bookmarks';
 
@@ -80,12 +80,8 @@ function openLink(bookmark: Bookmark): { to: string; state: unknown } {
   if (bookmark.unit === null) {
     return { to: subjectPath(bookmark.subjectCode), state: notesState(bookmark.subjectCode) };
   }
-  return readerLink({
-    kind: 'note',
-    subjectCode: bookmark.subjectCode,
-    unit: bookmark.unit,
-    page: bookmark.page ?? 1,
-  });
+  const unit = { kind: 'note' as const, subjectCode: bookmark.subjectCode, unit: bookmark.unit };
+  return { to: readerLink(unit, bookmark.page ?? 1), state: undefined };
 }
 
 /** /bookmarks (decision 041): what the student starred, by subject, each opening what it marks, with Remove. */

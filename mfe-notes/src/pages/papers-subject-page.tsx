@@ -8,6 +8,7 @@ import { findSubject, type Subject } from '@studyhub/contract/catalog';
 import type { Paper } from '@studyhub/contract/schemas';
 import { getPapers } from '../api/get-papers';
 import { SaveForOffline } from '../offline/save-for-offline';
+import { useReading } from '../progress/use-reading';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
 import { PAPER_TEXTS, RESOURCE_TEXTS } from '../resource-texts';
@@ -74,6 +75,18 @@ function SubjectPapers({ subject }: { subject: Subject }) {
   const list = papers.status === 'ready' ? papers.data.papers : [];
   useWarmReader(list.length > 0);
   const previewed = list.find((paper) => paper._id === reader.shown);
+  const reading = useReading(
+    previewed
+      ? {
+          kind: 'paper',
+          fileId: previewed._id,
+          subjectCode: subject.code,
+          subject: subject.name,
+          unit: null,
+          session: previewed.session,
+        }
+      : null,
+  );
 
   return (
     <Page>
@@ -122,6 +135,7 @@ function SubjectPapers({ subject }: { subject: Subject }) {
           onClose={reader.close}
           startPage={reader.startPage}
           marks={reader.marks}
+          {...reading}
         />
       )}
     </Page>

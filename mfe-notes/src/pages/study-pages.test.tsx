@@ -34,8 +34,12 @@ function renderPage(page: string, route: string, user: typeof STUDENT | undefine
   );
 }
 
-beforeEach(() => localStorage.clear());
-afterEach(() => jest.restoreAllMocks());
+beforeEach(() => {
+  localStorage.clear();
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('My bookmarks (decision 041)', () => {
   it('groups bookmarks by subject, each opening what it marks, and removes one', async () => {

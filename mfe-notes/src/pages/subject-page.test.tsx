@@ -26,7 +26,14 @@ const OFFLINE = 'You are offline, so which units have notes will show when the c
 /** What the server answers for a unit with a file: signed links as GET /api/notes/units gives them. */
 function fileFor(code: string, unit: number): AvailableUnit {
   const url = `/api/download/CSE/Third_Year/Semester_5/${encodeURIComponent(code)}/${unit}?expires=99&sig=s${unit}`;
-  return { unit, size: 1024, uploadedAt: '2025-05-09T10:00:00.000Z', url, downloadUrl: `${url}&download=1` };
+  return {
+    unit,
+    fileId: `file-${unit}`,
+    size: 1024,
+    uploadedAt: '2025-05-09T10:00:00.000Z',
+    url,
+    downloadUrl: `${url}&download=1`,
+  };
 }
 
 function reply(code: string, units: number[]): { data: UnitsReply } {

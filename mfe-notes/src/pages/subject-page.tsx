@@ -17,6 +17,7 @@ import { MESSAGES, PATHS, yearInfo, yearPath } from '@studyhub/contract';
 import { findSubject, subjectUnits, type Subject, type Unit } from '@studyhub/contract/catalog';
 import type { AvailableUnit } from '@studyhub/contract/schemas';
 import { SaveForOffline } from '../offline/save-for-offline';
+import { useReading } from '../progress/use-reading';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
 import { SubjectStudyBar, UnitStudy, useSubjectStudy } from '../study/subject-study';
@@ -86,6 +87,23 @@ export function SubjectPage() {
   const availability = useUnitAvailability(asked, context?.branch ?? null);
   useWarmReader(availability.status === 'ready' && availability.units.size > 0);
   const study = useSubjectStudy(context ? subject : undefined);
+  // The file the reader shows, whose pages are kept as the student's progress (decision 041).
+  const readUnit = typeof reader.shown === 'number' ? reader.shown : null;
+  const readFile =
+    availability.status === 'ready' && readUnit !== null ? availability.units.get(readUnit) : undefined;
+  const reading = useReading(
+    subject && readFile
+      ? {
+          kind: 'note',
+          fileId: readFile.fileId,
+          subjectCode: subject.code,
+          subject: subject.name,
+          unit: readUnit,
+          session: null,
+        }
+      : null,
+    study.bookmarks,
+  );
 
   // A code no subject has is "not found" however it was reached (a typed or old link has no state either).
   if (!subject) {
@@ -167,6 +185,7 @@ export function SubjectPage() {
           onClose={() => reader.close(ownContext)}
           startPage={reader.startPage}
           marks={reader.marks}
+          {...reading}
         />
       )}
     </Page>

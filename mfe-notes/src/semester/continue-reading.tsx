@@ -58,7 +58,7 @@ function ReadItem({ read, offline }: { read: Read; offline: boolean }) {
           {STUDY_TEXTS.openSaved}
         </Link>
       ) : (
-        <ButtonLink to={link.to} state={link.state} aria-describedby={id}>
+        <ButtonLink to={link} aria-describedby={id}>
           {STUDY_TEXTS.continueAt(read.page)}
         </ButtonLink>
       )}

@@ -43,7 +43,9 @@ beforeEach(() => {
   localStorage.clear();
   forgetServerSemester();
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('Your semester on Home (decision 041)', () => {
   it('is the notes area’s widget for Home', () => {

@@ -18,6 +18,7 @@ const THIRD_YEAR_SEM_5 = { branch: 'CSE', year: 'ThirdYear', semester: '5' };
 
 const unitFile = (unit: number) => ({
   unit,
+  fileId: `file-${unit}`,
   size: 1024,
   uploadedAt: '2025-05-09T10:00:00.000Z',
   url: `/api/download/CSE/Third_Year/Semester_5/CS-501/${unit}?sig=s`,

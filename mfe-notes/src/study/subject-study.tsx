@@ -83,7 +83,7 @@ export function SubjectStudyBar({
 export function ContinueOffer({ read }: { read: ReadingProgress }) {
   const link = readLink(read);
   return (
-    <ButtonLink to={link.to} state={link.state} data-testid="continue-offer">
+    <ButtonLink to={link} data-testid="continue-offer">
       {STUDY_TEXTS.continueAt(read.page)}
     </ButtonLink>
   );
