@@ -10,6 +10,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from '@playwright/test';
 import { createVerifiedAccount } from '../support/accounts';
+import { url } from '../support/env';
 import { expect, test, type OpenWindow } from '../support/fixtures';
 import { waitForMail } from '../support/outbox';
 import { seeHeading, subjectCard } from '../support/pages';
@@ -37,6 +38,20 @@ async function pagesPdf(count: number): Promise<Buffer> {
 /** A student of the test's own, signed up and logged in through the API. */
 async function newStudent(label: string): Promise<SessionData> {
   return logInThroughApi(await createVerifiedAccount(label));
+}
+
+/** The page this phone keeps for the student's only file read (the recorder's storage, decision 041). */
+const keptPage = (page: Page, student: SessionData) =>
+  page.evaluate((key) => {
+    const files = JSON.parse(localStorage.getItem(key) ?? '[]') as { page: number }[];
+    return files[0]?.page ?? null;
+  }, `studyhub-progress-${student.user._id}`);
+
+/** The page the server holds for the student's last file read. */
+async function serverPage(student: SessionData): Promise<number | null> {
+  const reply = await fetch(url('/api/progress'), { headers: { authorization: `Bearer ${student.token}` } });
+  const { items } = (await reply.json()) as { items: { page: number }[] };
+  return items[0]?.page ?? null;
 }
 
 const phone = (open: OpenWindow, session: SessionData) => open({ signedIn: session, device: PHONE });
@@ -79,20 +94,15 @@ test.describe('pick up where you left off (decision 041)', () => {
     await openSubject(first.page, '/notes/ThirdYear', READ.code, READ.title);
     await unitCard(first.page, READ.unit).getByRole('button', { name: 'Preview Notes' }).tap();
     const dialog = first.page.getByRole('dialog', { name: new RegExp(`Unit ${READ.unit}:`) });
-    // Page 3 reaches the server by the 15 s write or, at the latest, as the page goes away (keepalive).
-    const written = first.page.waitForRequest(
-      (request) =>
-        request.method() === 'PUT' &&
-        new URL(request.url()).pathname === '/api/progress' &&
-        (request.postDataJSON() as { entries: { page: number }[] }).entries.some((entry) => entry.page === 3),
-    );
     await pageStatus(dialog, 1, READ.pages).waitFor();
     for (const shown of [2, 3]) {
       await dialog.getByRole('button', { name: 'Next page' }).tap();
       await pageStatus(dialog, shown, READ.pages).waitFor();
     }
+    // The phone keeps the page at once; it reaches the server as the page goes away (keepalive), not 15 s later.
+    await expect.poll(() => keptPage(first.page, student)).toBe(3);
     await first.page.goto('/about');
-    await written;
+    await expect.poll(() => serverPage(student), { timeout: 10_000 }).toBe(3);
 
     const second = await phone(open, student);
     await second.page.goto('/');
@@ -105,8 +115,7 @@ test.describe('pick up where you left off (decision 041)', () => {
     await pageStatus(reader, 3, READ.pages).waitFor();
 
     // The subject's page offers the same page on the unit's row.
-    await second.page.goBack();
-    await seeHeading(second.page, READ.title);
+    await openSubject(second.page, '/notes/ThirdYear', READ.code, READ.title);
     await expect(
       unitCard(second.page, READ.unit).getByRole('link', { name: 'Continue at page 3' }),
     ).toBeVisible();

@@ -59,6 +59,8 @@ const SemesterChips = styled(ChipRow)`
   }
   button {
     flex: none;
+    min-width: 44px;
+    padding: 8px 12px;
   }
 `;
 
@@ -112,7 +114,7 @@ export function YourSemester() {
             disabled={choosing !== null}
             onClick={() => void choose(number)}
           >
-            {STUDY_TEXTS.semesterChip(number)}
+            {number}
           </Chip>
         ))}
       </SemesterChips>

@@ -3,7 +3,7 @@ export const STUDY_TEXTS = {
   yourSemester: (semester: number) => `Your semester: Semester ${semester}`,
   chooseSemester: 'Choose your semester',
   chooseSemesterIntro: 'Home then shows its subjects, what you were reading and what was just uploaded.',
-  semesterChip: (semester: number) => `Sem ${semester}`,
+  /** The chip shows the number; its name says "Semester 5" (the visible text is part of it). */
   semesterChipLabel: (semester: number) => `Semester ${semester}`,
   continueReading: 'Continue reading',
   nothingRead: 'Nothing read yet: open a unit and your page is kept here, on every device.',
