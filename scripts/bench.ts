@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only pages|api|downloads|accounts|reader|search]: the speed and weight of what users wait on,
+ * npm run bench [-- --only pages|api|downloads|accounts|reader|search|progress]: the speed and weight of what users wait on,
  * against a real server process on loopback (SQLite in a temp folder, NODE_ENV=production with its logging, the site
  * released into a temp deploy folder). Prints numbers with the command that reproduces each; asserts nothing
  * (targets live here and in docs/decisions/014, the byte budget in the browser suite).
@@ -9,6 +9,7 @@
  *   - accounts: login and register latency; upload throughput and the server's memory during it
  *   - reader: a 20 MB PDF's first page in the in-page reader on a phone, time and bytes fetched (reader.ts)
  *   - search: search latency over 100,000 pages on SQLite and PostgreSQL, extraction, approval to searchable (search.ts)
+ *   - progress: reading-progress writes by 20 readers at once, latency and CPU per write, both databases (progress.ts)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,12 +22,13 @@ import { benchApiReads } from './bench/api-reads';
 import { benchDownloads } from './bench/downloads';
 import { benchPages } from './bench/pages';
 import { benchReader } from './bench/reader';
+import { benchProgress } from './bench/progress';
 import { benchSearch } from './bench/search';
 import { hasChromium } from './lib/chromium';
 import { deployAll } from './lib/deploy-local';
 import { startListening } from './lib/listening';
 
-const SECTIONS = ['pages', 'api', 'downloads', 'accounts', 'reader', 'search'] as const;
+const SECTIONS = ['pages', 'api', 'downloads', 'accounts', 'reader', 'search', 'progress'] as const;
 type Section = (typeof SECTIONS)[number];
 const { values } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
 const chosen = (values.only ?? [...SECTIONS]) as Section[];
@@ -218,6 +220,9 @@ try {
       'Search inside the notes (npm run bench -- --only search)',
       await benchSearch({ base, adminToken: admin.token, studentToken: student.token }),
     );
+  }
+  if (chosen.includes('progress')) {
+    section('Reading progress (npm run bench -- --only progress)', await benchProgress());
   }
 } finally {
   await server.stop();

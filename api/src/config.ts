@@ -78,6 +78,16 @@ export interface Config {
   redisPrefix: string;
   /** What SIGTERM and SIGINT do (decision 024). */
   shutdown: ShutdownTimes;
+  /** The followed subjects' digest mail (decision 039). */
+  digest: DigestTimes;
+}
+
+/** When the digest job looks for digests due, and how long it gathers updates before mailing them. */
+export interface DigestTimes {
+  /** DIGEST_INTERVAL_SECONDS (default 60): how often the job looks. */
+  intervalMs: number;
+  /** DIGEST_GATHER_SECONDS (default 600): how long after a user's first new update their digest waits for more. */
+  gatherMs: number;
 }
 
 /**
@@ -370,6 +380,18 @@ const environmentSchema = z.object({
   /** Unset: 5 s in production, else none. */
   SHUTDOWN_DRAIN_S: variable<number | null>(null, readSeconds),
   SHUTDOWN_GRACE_S: variable(30_000, readSeconds),
+  DIGEST_INTERVAL_SECONDS: variable(60_000, (value) => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < 1 || parsed > 3600)
+      throw new Invalid(`must be a whole number of seconds from 1 to 3600${got(value)}`);
+    return parsed * 1000;
+  }),
+  DIGEST_GATHER_SECONDS: variable(600_000, (value) => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < 0 || parsed > 86_400)
+      throw new Invalid(`must be a whole number of seconds from 0 to 86400${got(value)}`);
+    return parsed * 1000;
+  }),
 });
 
 /** Parses `env` with `schema`; the first problem becomes a ConfigError naming its variable. */
@@ -465,5 +487,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       drainMs: vars.SHUTDOWN_DRAIN_S ?? (production ? 5000 : 0),
       graceMs: vars.SHUTDOWN_GRACE_S,
     },
+    digest: { intervalMs: vars.DIGEST_INTERVAL_SECONDS, gatherMs: vars.DIGEST_GATHER_SECONDS },
   };
 }

@@ -16,6 +16,7 @@ import { connectRedis, type SharedRedis } from './lib/redis';
 import { createAccountMail, type AccountMail } from './services/account-mail';
 import { createAudit, type Audit } from './services/audit';
 import { createCanaryGuard, type CanaryGuard } from './services/canary-guard';
+import { createDigests, type Digests } from './services/digests';
 import { createDownloadLinks, type DownloadLinks } from './services/download-links';
 import { createGoogleVerifier, type GoogleVerifier } from './services/google';
 import { createLoginThrottle, type LoginThrottle } from './services/login-throttle';
@@ -72,6 +73,8 @@ export interface AppContext {
   canaryGuard: CanaryGuard;
   /** The digest mail's signed unfollow links (services/unfollow-links.ts). */
   unfollowLinks: UnfollowLinks;
+  /** Subject updates and the followers' digest mail; server.ts starts its job (services/digests.ts). */
+  digests: Digests;
   /** Multiplies every rate limit; tests raise it except where limits themselves are tested. */
   rateLimitFactor: number;
 }
@@ -122,6 +125,7 @@ export async function buildContext(
   const downloadLinks = createDownloadLinks(config.jwtSecret, clock, db);
   const reportTokens = createReportTokens(config.jwtSecret, clock);
   const unfollowLinks = createUnfollowLinks(config.jwtSecret, clock, config.publicUrl);
+  const digests = createDigests({ db, clock, config, mail, mailQuota, unfollowLinks, log });
   const uploadReviews = createUploadReviews({
     db,
     dialect,
@@ -132,6 +136,7 @@ export async function buildContext(
     mailQuota,
     noteStore,
     downloadLinks,
+    digests,
   });
   const context: AppContext = {
     config,
@@ -170,12 +175,14 @@ export async function buildContext(
     lifecycle,
     readiness: createReadiness({ db, incomingDir: noteStore.incomingDir, redis, lifecycle, log }),
     unfollowLinks,
+    digests,
     rateLimitFactor: options.rateLimitFactor ?? 1,
   };
   // Pending uploads past their age expire at start-up and hourly in every process (decision 026).
   const stopExpirySweeps = scheduleExpirySweeps(uploadReviews, log);
   const close = async () => {
     await context.searchIndexing.stop();
+    await digests.stop();
     await context.canaryGuard.settled();
     await stopExpirySweeps();
     await mail.drain();

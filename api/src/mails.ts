@@ -25,6 +25,21 @@ const UPLOAD_WORDS: Record<UploadKind, { live: string; use: string; again: strin
   },
 };
 
+/** One followed subject in a digest: what became visible there, its page, and the link that stops its mails. */
+export interface DigestSubject {
+  /** "CS-502 Compiler Design". */
+  title: string;
+  /** "Unit 3 notes", "May 2024 paper", "2 important questions". */
+  lines: string[];
+  pageUrl: string;
+  unfollowUrl: string;
+}
+
+/** Text for HTML: every character that means something there escaped. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
 /** `> ` before every line of what a user wrote. */
 export function quoted(text: string): string {
   return text
@@ -88,6 +103,47 @@ export const MAILS = {
     subject: 'Your StudyHub uploads expired before review',
     text: `Hello ${name},\n\nNo admin reviewed ${uploads.length === 1 ? 'this upload' : 'these uploads'} within ${days} days, so ${uploads.length === 1 ? 'it was' : 'they were'} removed:\n${uploads.map((upload) => `- ${upload}`).join('\n')}\n\nUpload again if ${uploads.length === 1 ? 'it is' : 'they are'} still useful.\n`,
   }),
+
+  /**
+   * The daily digest of followed subjects (decision 039): the server's own words, catalog names and the user's own
+   * name, escaped in the HTML; `oneClickUrl` is where a mail client's one-click unsubscribe posts (the first
+   * subject's link).
+   */
+  digest: (to: string, name: string, subjects: DigestSubject[], oneClickUrl: string): Mail => {
+    const more = subjects.length - 1;
+    const text = subjects
+      .map(
+        (subject) =>
+          `${subject.title}\n${subject.lines.map((line) => `- ${line}`).join('\n')}\n` +
+          `Open: ${subject.pageUrl}\nStop mails about it: ${subject.unfollowUrl}\n`,
+      )
+      .join('\n');
+    const html = subjects
+      .map(
+        (subject) =>
+          `<h2 style="font-size:17px;margin:20px 0 4px">${escapeHtml(subject.title)}</h2>` +
+          `<ul style="margin:4px 0;padding-left:20px">${subject.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+          `<p style="margin:4px 0"><a href="${escapeHtml(subject.pageUrl)}">Open the subject</a></p>` +
+          `<p style="margin:4px 0 16px;font-size:13px"><a style="color:#666" href="${escapeHtml(subject.unfollowUrl)}">` +
+          `Stop mails about ${escapeHtml(subject.title)}</a></p>`,
+      )
+      .join('');
+    const footer = 'You get at most one of these mails a day, about the subjects you follow on StudyHub.';
+    return {
+      kind: 'digest',
+      to,
+      subject: `New on StudyHub: ${subjects[0]?.title ?? ''}${more > 0 ? ` and ${more} more subject${more === 1 ? '' : 's'}` : ''}`,
+      text: `Hello ${name},\n\nNew in the subjects you follow:\n\n${text}\n${footer}\n`,
+      html:
+        `<div style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.5;max-width:560px">` +
+        `<p>Hello ${escapeHtml(name)},</p><p>New in the subjects you follow:</p>${html}` +
+        `<p style="color:#666;font-size:13px">${footer}</p></div>`,
+      headers: {
+        'List-Unsubscribe': `<${oneClickUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    };
+  },
 
   contactMessage: (to: string, from: { name: string; email: string }, sentAt: string, message: string) => ({
     kind: 'contact-message',

@@ -47,6 +47,8 @@ export async function startServer(requested: Config): Promise<RunningServer> {
   await app.listen({ host: config.host, port: config.port });
   // Off the request path, in every replica; the database decides which one indexes a file (decision 038).
   app.context.searchIndexing.start();
+  // Beside it, the followed subjects' digest: a conditional write decides which replica mails a user (decision 039).
+  app.context.digests.start();
   const url = `http://${config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 
   let stopped: Promise<void> | undefined;

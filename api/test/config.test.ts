@@ -49,6 +49,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...SECRET, [name]: value })).toThrow(message);
   });
 
+  it('reads when the digest job looks and how long it gathers updates (decision 039), with their defaults', () => {
+    expect(loadConfig(SECRET).digest).toEqual({ intervalMs: 60_000, gatherMs: 600_000 });
+    const set = loadConfig({ ...SECRET, DIGEST_INTERVAL_SECONDS: '1', DIGEST_GATHER_SECONDS: '0' });
+    expect(set.digest).toEqual({ intervalMs: 1000, gatherMs: 0 });
+  });
+
+  it.each([
+    [
+      'DIGEST_INTERVAL_SECONDS',
+      '0',
+      /DIGEST_INTERVAL_SECONDS must be a whole number of seconds from 1 to 3600/,
+    ],
+    [
+      'DIGEST_INTERVAL_SECONDS',
+      '1.5',
+      /DIGEST_INTERVAL_SECONDS must be a whole number of seconds from 1 to 3600/,
+    ],
+    [
+      'DIGEST_GATHER_SECONDS',
+      '-1',
+      /DIGEST_GATHER_SECONDS must be a whole number of seconds from 0 to 86400/,
+    ],
+    [
+      'DIGEST_GATHER_SECONDS',
+      'soon',
+      /DIGEST_GATHER_SECONDS must be a whole number of seconds from 0 to 86400/,
+    ],
+  ])('rejects %s=%s with a readable error', (name, value, message) => {
+    expect(() => loadConfig({ ...SECRET, [name]: value })).toThrow(message);
+  });
+
   it("serves the shell's service worker unless RETIRE_SERVICE_WORKER is on (decision 035)", () => {
     expect(loadConfig(SECRET).retireServiceWorker).toBe(false);
     expect(loadConfig({ ...SECRET, RETIRE_SERVICE_WORKER: '1' }).retireServiceWorker).toBe(true);

@@ -12,12 +12,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '@studyhub/api/app';
 import { loadConfig } from '@studyhub/api/config';
 import { extractPages } from '@studyhub/api/search-extraction';
 import { indexedTerms } from '@studyhub/api/search-tokens';
+import { POSTGRES_URL, postgresSchema } from '../lib/postgres-schema';
 
 type AppDatabase = Awaited<ReturnType<typeof buildApp>>['context']['db'];
 
@@ -26,7 +26,6 @@ const PAGES = Number(process.env.BENCH_SEARCH_PAGES ?? 100_000);
 const PAGES_PER_FILE = 100;
 const WORDS_PER_PAGE = 120;
 const QUERY_RUNS = 60;
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The queries students type, from a word on a few hundred pages to one on a third of them (hits up to 1,000). */
 const QUERIES: [string, string][] = [
@@ -236,28 +235,6 @@ async function benchDatabase(label: string, databaseUrl: string, dataDir: string
   }
 }
 
-async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-  } catch {
-    return null;
-  }
-  const schema = `bench_search_${randomBytes(6).toString('hex')}`;
-  await client.query(`create schema "${schema}"`);
-  await client.end();
-  const separator = POSTGRES_URL.includes('?') ? '&' : '?';
-  return {
-    url: `${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`drop schema "${schema}" cascade`);
-      await dropper.end();
-    },
-  };
-}
-
 /** A PDF of `pages` pages of generated notes in Helvetica, about 40 lines each. */
 async function notesPdf(pages: number): Promise<Buffer> {
   const writePage = pageWriter();
@@ -347,7 +324,7 @@ export async function benchSearch({ base, adminToken, studentToken }: BenchSearc
       ...(await benchExtraction(dir)),
     ];
     lines.push(...(await benchDatabase('SQLite', path.join(dir, 'search.db'), dir)));
-    const schema = await postgresSchema();
+    const schema = await postgresSchema('bench_search');
     if (!schema)
       lines.push(`PostgreSQL: skipped, ${POSTGRES_URL.replace(/\/\/[^@/]*@/, '//…@')} unreachable`);
     else {

@@ -155,7 +155,10 @@ export function changeRoleEndingSessions(
     .executeTakeFirstOrThrow();
 }
 
-/** Codes and reset links go with the account (foreign keys); uploads, messages and audit rows keep the id. */
+/**
+ * Codes, reset links and what the user kept to pick up where they left off (semester, progress, bookmarks, follows,
+ * digest state) go with the account (foreign keys); uploads, messages and audit rows keep the id.
+ */
 export async function deleteUser(trx: Transaction<Database>, id: string): Promise<void> {
   await trx.deleteFrom('users').where('id', '=', id).execute();
 }

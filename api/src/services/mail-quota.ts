@@ -22,6 +22,11 @@ export const MAIL_CAPS = {
   'account-exists': { max: 1, windowMs: 30 * 60_000 },
   /** Decisions on a teacher's uploads (decision 026); past this, My uploads still says what became of them. */
   'upload-review': { max: 10, windowMs: 60 * 60_000 },
+  /**
+   * The followed subjects' digest (decision 039): one a day per address, whatever became of the account that
+   * followed (deleted and registered again, it still gets one a day).
+   */
+  digest: { max: 1, windowMs: 24 * 60 * 60_000 },
 } as const;
 
 /** Reset links one client address may have sent to one recipient. */

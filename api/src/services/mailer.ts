@@ -15,6 +15,10 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same mail as HTML, for mails with links worth a click (the digest); plain text alone otherwise. */
+  html?: string;
+  /** Header lines of its own, such as List-Unsubscribe (RFC 2369, 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -64,8 +68,8 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send({ to, subject, text }) {
-        await transport.sendMail({ from: options.from, to, subject, text });
+      async send({ to, subject, text, html, headers }) {
+        await transport.sendMail({ from: options.from, to, subject, text, html, headers });
       },
       close: () => transport.close(),
     };
@@ -79,6 +83,8 @@ export function createMailer(options: {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
       });
       ensurePrivateDir(options.outboxDir);
       const file = path.join(

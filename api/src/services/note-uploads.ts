@@ -41,6 +41,7 @@ export const NOTE_UPLOADS: UploadKindPolicy<'note'> = {
   auditTarget: (row) => `${row.branch} ${row.subject_code} unit ${row.unit}`,
   auditDetails: pdfAuditDetails,
   label: (row) => `${subjectTitle(row.subject_code)}, Unit ${row.unit} (${row.original_name})`,
+  subjectUpdate: (row) => ({ subject_code: row.subject_code, kind: 'note', unit: row.unit, session: null }),
   storageName: (row) => row.storage_name,
 
   toItem: (row, review, file) => ({

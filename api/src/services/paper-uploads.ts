@@ -40,6 +40,12 @@ export const PAPER_UPLOADS: UploadKindPolicy<'paper'> = {
   auditDetails: pdfAuditDetails,
   label: (row) =>
     `${subjectTitle(row.subject_code)}, question paper ${paperSession(row)} (${row.original_name})`,
+  subjectUpdate: (row) => ({
+    subject_code: row.subject_code,
+    kind: 'paper',
+    unit: null,
+    session: paperSession(row),
+  }),
   storageName: (row) => row.storage_name,
 
   toItem: (row, review, file) => ({

@@ -46,6 +46,12 @@ export const QUESTION_UPLOADS: UploadKindPolicy<'question'> = {
   auditTarget: (row) => `${row.subject_code} unit ${row.unit} question`,
   auditDetails: (row) => ({ question: excerpt(row) }),
   label: (row) => `${subjectTitle(row.subject_code)}, Unit ${row.unit} question “${excerpt(row)}”`,
+  subjectUpdate: (row) => ({
+    subject_code: row.subject_code,
+    kind: 'question',
+    unit: row.unit,
+    session: null,
+  }),
   storageName: () => null,
 
   toItem: (row, review) => ({

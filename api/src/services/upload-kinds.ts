@@ -19,6 +19,7 @@ import type {
 import type { z } from 'zod';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
+import type { NewSubjectUpdate } from '../repositories/digests';
 import type { Decision, UploadRows } from '../repositories/uploads';
 import type { StoredFile } from './note-store';
 
@@ -65,6 +66,8 @@ export interface UploadKindPolicy<K extends UploadKind> {
   auditDetails(row: UploadRows[K], recorded?: 'recorded'): Record<string, unknown>;
   /** How mails name it: "CS-601 Machine Learning, Unit 3 (ml-unit-3.pdf)". */
   label(row: UploadRows[K]): string;
+  /** What followers of its subject read of it in their digest once it is visible (decision 039). */
+  subjectUpdate(row: UploadRows[K]): NewSubjectUpdate;
   /** The stored PDF, removed when rejected or expired; null for a kind with no file. */
   storageName(row: UploadRows[K]): string | null;
   /** Its upload item: `review` as given, `file` a pending PDF's links (null once decided, or with no file). */

@@ -38,6 +38,7 @@ import { findUserById, peopleById, type UserRow } from '../repositories/users';
 import { callerAuthority } from './access';
 import type { Audit } from './audit';
 import type { Clock } from '../lib/clock';
+import type { Digests } from './digests';
 import type { DownloadLinks } from './download-links';
 import type { MailDelivery } from './mailer';
 import type { MailQuota } from './mail-quota';
@@ -116,6 +117,12 @@ function factsOf<K extends UploadKind>({ kind, row }: UploadOf<K>) {
   };
 }
 
+/** What a visible upload of any kind tells its subject's followers. */
+function subjectUpdateOf<K extends UploadKind>({ kind, row }: UploadOf<K>) {
+  const policy: UploadKindPolicy<K> = POLICIES[kind];
+  return policy.subjectUpdate(row);
+}
+
 export function createUploadReviews(deps: {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -126,8 +133,10 @@ export function createUploadReviews(deps: {
   mailQuota: MailQuota;
   noteStore: NoteStore;
   downloadLinks: DownloadLinks;
+  /** Told of every upload students can now see, for its subject's followers (decision 039). */
+  digests: Pick<Digests, 'published'>;
 }): UploadReviews {
-  const { db, dialect, clock, limits, audit, mail, mailQuota, noteStore, downloadLinks } = deps;
+  const { db, dialect, clock, limits, audit, mail, mailQuota, noteStore, downloadLinks, digests } = deps;
   const expiredAtOrBefore = () => new Date(clock().getTime() - limits.expiryMs).toISOString();
   const expiryDays = Math.round((limits.expiryMs / DAY_MS) * 10) / 10;
 
@@ -250,6 +259,7 @@ export function createUploadReviews(deps: {
       ip,
       details: { upload: pending.id, ...policy.auditDetails(pending, 'recorded') },
     });
+    if (recorded.state === 'approved') await digests.published(policy.subjectUpdate(pending));
     return recorded;
   }
 
@@ -281,6 +291,7 @@ export function createUploadReviews(deps: {
       }
       const { row } = decided;
       const { area, target, details, label, storageName } = factsOf(decided);
+      if (row.state === 'approved') await digests.published(subjectUpdateOf(decided));
       if (row.state === 'rejected' && storageName !== null) await noteStore.remove(storageName);
       await audit({
         action: `${area}.${row.state === 'approved' ? 'approve' : 'reject'}`,

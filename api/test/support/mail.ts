@@ -26,7 +26,7 @@ export type CapturedMail = Mail;
 export function captureMailer(mails: CapturedMail[]): Mailer {
   return {
     async send(mail) {
-      mails.push({ kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text });
+      mails.push({ ...mail });
     },
     close() {},
   };
