@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
@@ -39,8 +39,7 @@ type State =
  * shows the server's message.
  */
 export function UnfollowPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const subject = findSubject(subjectOfToken(token));
   const [state, setState] = useState<State>({ kind: 'asking' });
   const [busy, setBusy] = useState(false);
