@@ -152,9 +152,7 @@ test.describe('pick up where you left off (decision 041)', () => {
     await expect(page.getByTestId('follow')).toHaveCount(1);
     await page.goto(`${unfollowLink.pathname}${unfollowLink.search}`);
     await page.getByRole('button', { name: /^Stop (mails about|these mails)/ }).tap();
-    await expect(page.getByRole('status')).toContainText(
-      `You will get no more mails about ${FOLLOWED.name}.`,
-    );
+    await expect(page.getByText(`You will get no more mails about ${FOLLOWED.name}.`)).toBeVisible();
 
     await page.getByRole('link', { name: 'See what you follow' }).tap();
     await seeHeading(page, 'Following');
