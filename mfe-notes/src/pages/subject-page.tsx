@@ -54,6 +54,14 @@ const savedUnit = (subject: Subject, unit: Unit, file: AvailableUnit) => ({
   fileVersion: file.uploadedAt,
 });
 
+/** Positioned: the unit's star sits in its top corner (decision 041). */
+const UnitCard = styled(Card)`
+  position: relative;
+  h2 {
+    padding-right: 52px;
+  }
+`;
+
 const Status = styled(Muted)`
   margin: 0 0 16px;
 `;
@@ -151,16 +159,9 @@ export function SubjectPage() {
       )}
       <Grid>
         {units.map((unit) => (
-          <Card key={unit.number} data-testid="unit-card">
+          <UnitCard key={unit.number} data-testid="unit-card">
             <h2>{unit.title}</h2>
             <Muted>{unit.description}</Muted>
-            <UnitActions
-              subject={subject}
-              unit={unit}
-              file={fileOf(unit)}
-              checked={availability.status === 'ready'}
-              onPreview={() => reader.open(unit.number)}
-            />
             <UnitStudy
               subject={subject}
               unit={unit.number}
@@ -168,7 +169,14 @@ export function SubjectPage() {
               checked={availability.status === 'ready'}
               study={study}
             />
-          </Card>
+            <UnitActions
+              subject={subject}
+              unit={unit}
+              file={fileOf(unit)}
+              checked={availability.status === 'ready'}
+              onPreview={() => reader.open(unit.number)}
+            />
+          </UnitCard>
         ))}
       </Grid>
       {previewUnit && previewFile && (

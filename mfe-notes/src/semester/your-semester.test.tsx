@@ -66,6 +66,10 @@ describe('Your semester on Home (decision 041)', () => {
     const dbms = within(subjects).getByRole('link', { name: 'Database Management Systems' });
     expect(dbms).toHaveAttribute('href', '/notes/CS-502');
     expect(within(subjects).getByText('Notes: 2 of 5 units')).toBeInTheDocument();
+    // Four cards, then the rest on a tap: Home is not ten cards long on a phone.
+    expect(within(subjects).getAllByTestId('subject-card')).toHaveLength(4);
+    await userEvent.click(within(subjects).getByRole('button', { name: 'Show all 10 subjects' }));
+    expect(within(subjects).getAllByTestId('subject-card')).toHaveLength(10);
   });
 
   it('Continue reading says where the student is and opens the reader at that page', async () => {

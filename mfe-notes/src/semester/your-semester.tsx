@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
+  Button,
   Chip,
   ChipRow,
   countUnitsWithNotes,
@@ -62,6 +63,10 @@ const SemesterChips = styled(ChipRow)`
     min-width: 44px;
     padding: 8px 12px;
   }
+`;
+
+const ShowAll = styled(Button)`
+  margin-top: 12px;
 `;
 
 const Uploads = styled.ul`
@@ -125,15 +130,20 @@ export function YourSemester() {
   );
 }
 
+/** How many subject cards Home shows before "Show all": a phone's screen or two, not ten cards. */
+const SUBJECTS_SHOWN = 4;
+
 function SemesterSubjects({ semester }: { semester: SemesterNumber }) {
   const availability = useNotesAvailability();
+  const [all, setAll] = useState(false);
   const year = yearInfo(yearOfSemester(semester));
   const subjects = SUBJECTS.filter((subject) => subject.semester === semester && subject.inYearList);
+  const shown = all ? subjects : subjects.slice(0, SUBJECTS_SHOWN);
   return (
     <section aria-labelledby="semester-subjects">
       <h3 id="semester-subjects">{STUDY_TEXTS.subjects}</h3>
       <SubjectCards>
-        {subjects.map((subject) => {
+        {shown.map((subject) => {
           const withNotes = availability
             ? countUnitsWithNotes(availability, subject.code, subject.units.length)
             : null;
@@ -158,6 +168,11 @@ function SemesterSubjects({ semester }: { semester: SemesterNumber }) {
           );
         })}
       </SubjectCards>
+      {shown.length < subjects.length && (
+        <ShowAll $variant="secondary" onClick={() => setAll(true)}>
+          {STUDY_TEXTS.showAllSubjects(subjects.length)}
+        </ShowAll>
+      )}
     </section>
   );
 }

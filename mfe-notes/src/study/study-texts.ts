@@ -16,6 +16,7 @@ export const STUDY_TEXTS = {
   continueAt: (page: number) => `Continue at page ${page}`,
   openSaved: 'Open in Saved for offline',
   subjects: 'Your subjects',
+  showAllSubjects: (count: number) => `Show all ${count} subjects`,
   recentUploads: 'Just uploaded for your semester',
   noRecentUploads: 'Nothing uploaded for this semester lately.',
   bookmark: 'Bookmark',

@@ -23,6 +23,16 @@ const Row = styled.div`
 
 const UnitRow = styled(Row)`
   margin: 0;
+  &:empty {
+    display: none;
+  }
+`;
+
+/** A unit's star sits in its card's top corner, beside the unit's title (the card is positioned). */
+const CornerStar = styled.div`
+  position: absolute;
+  top: 12px;
+  right: 12px;
 `;
 
 /** What a subject's pages know of the student: bookmarks, follows and how far each file was read. */
@@ -90,8 +100,8 @@ export function ContinueOffer({ read }: { read: ReadingProgress }) {
 }
 
 /**
- * A unit row's part (decision 041): its star; "Continue at page 14" when the student read its current file;
- * "Notify me" when it has no file yet.
+ * A unit card's part (decision 041): "Continue at page 14" when the student read its current file, "Notify me"
+ * when it has no file yet, and its star in the card's corner.
  */
 export function UnitStudy({
   subject,
@@ -109,16 +119,20 @@ export function UnitStudy({
 }) {
   const read = study.progress.find((item) => item.kind === 'note' && item.unit === unit);
   return (
-    <UnitRow>
-      {hasFile && read && <ContinueOffer read={read} />}
-      {checked && !hasFile && (
-        <NotifyMeButton subjectCode={subject.code} subjectName={subject.name} follows={study.follows} />
-      )}
-      <BookmarkStar
-        target={{ subject: subject.code, unit, page: null }}
-        label={STUDY_TEXTS.bookmarkUnit(unit)}
-        bookmarks={study.bookmarks}
-      />
-    </UnitRow>
+    <>
+      <UnitRow>
+        {hasFile && read && <ContinueOffer read={read} />}
+        {checked && !hasFile && (
+          <NotifyMeButton subjectCode={subject.code} subjectName={subject.name} follows={study.follows} />
+        )}
+      </UnitRow>
+      <CornerStar>
+        <BookmarkStar
+          target={{ subject: subject.code, unit, page: null }}
+          label={STUDY_TEXTS.bookmarkUnit(unit)}
+          bookmarks={study.bookmarks}
+        />
+      </CornerStar>
+    </>
   );
 }
