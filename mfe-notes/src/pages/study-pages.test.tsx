@@ -144,6 +144,8 @@ describe('/unfollow, the digest mail’s link (decision 041)', () => {
     renderPage('unfollow', '/unfollow?token=forged', undefined);
     await userEvent.click(await screen.findByRole('button', { name: 'Stop these mails' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    // A refused link cannot work on a second tap.
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('a link without its token says so and offers Following', async () => {

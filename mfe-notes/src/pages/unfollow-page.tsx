@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
+  apiErrorReply,
   Breadcrumb,
   Button,
   ButtonLink,
@@ -30,8 +31,11 @@ const Body = styled.div`
  */
 const subjectOfToken = (token: string) => token.split('~')[2] ?? '';
 
+/** `final`: the server refused the link, so the button could only fail again; a failure without a reply may be retried. */
 type State =
-  { kind: 'asking' } | { kind: 'done'; reply: UnfollowReply } | { kind: 'failed'; message: string };
+  | { kind: 'asking' }
+  | { kind: 'done'; reply: UnfollowReply }
+  | { kind: 'failed'; message: string; final: boolean };
 
 /**
  * /unfollow?token=… (decision 041), open: the digest mail's link. It says which subject the mails are
@@ -49,7 +53,8 @@ export function UnfollowPage() {
     try {
       setState({ kind: 'done', reply: await postUnfollow(token) });
     } catch (error) {
-      setState({ kind: 'failed', message: apiErrorMessage(error, STUDY_MESSAGES.unfollowLink) });
+      const message = apiErrorMessage(error, STUDY_MESSAGES.unfollowLink);
+      setState({ kind: 'failed', message, final: apiErrorReply(error) !== null });
     }
     setBusy(false);
   }
@@ -67,9 +72,11 @@ export function UnfollowPage() {
           <>
             <Muted>{STUDY_TEXTS.unfollowIntro}</Muted>
             {state.kind === 'failed' && <Notice role="alert">{state.message}</Notice>}
-            <Button disabled={busy} onClick={() => void stop()}>
-              {subject ? STUDY_TEXTS.stopMails(subject.name) : STUDY_TEXTS.stopMailsOfLink}
-            </Button>
+            {!(state.kind === 'failed' && state.final) && (
+              <Button disabled={busy} onClick={() => void stop()}>
+                {subject ? STUDY_TEXTS.stopMails(subject.name) : STUDY_TEXTS.stopMailsOfLink}
+              </Button>
+            )}
           </>
         )}
         <ButtonLink to={PATHS.following} $variant="secondary">

@@ -28,7 +28,7 @@ import { putSemester } from '../api/put-semester';
 import { uploadDate } from '../recent/recent-notes';
 import { subjectContext } from '../subject-context';
 import { STUDY_TEXTS } from '../study/study-texts';
-import { CountLine, PHONE, SubjectCard, SubjectCards } from '../year/subject-card';
+import { CountLine, SubjectCard, SubjectCards } from '../year/subject-card';
 import { ContinueReading } from './continue-reading';
 import { semesterIsNow } from './remember-semester';
 
@@ -48,20 +48,16 @@ const Section = styled.section`
   }
 `;
 
-/** One row that scrolls sideways on a phone, like a year page's filters. */
+/** Eight chips in one row that fits a 320 px phone: the semester is one tap away. */
 const SemesterChips = styled(ChipRow)`
+  display: grid;
+  grid-template-columns: repeat(8, minmax(0, 1fr));
+  gap: 6px;
+  max-width: 480px;
   margin: 0;
-  ${PHONE} {
-    flex-wrap: nowrap;
-    overflow-x: auto;
-    margin: 0 -20px;
-    padding: 2px 20px;
-    scrollbar-width: none;
-  }
   button {
-    flex: none;
-    min-width: 44px;
-    padding: 8px 12px;
+    min-width: 0;
+    padding: 0;
   }
 `;
 

@@ -39,6 +39,12 @@ const Actions = styled.div`
   gap: 10px;
 `;
 
+/** Removing is apart from saving, under a line: not the button a thumb lands on by habit. */
+const RemoveRow = styled.div`
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: 12px;
+`;
+
 interface BookmarkStarProps {
   target: BookmarkTarget;
   /** The star's name for screen readers and the dialog's subject: "Bookmark unit 3". */
@@ -144,15 +150,6 @@ function BookmarkDialog({
           <Muted id={`${fieldId}-hint`}>{STUDY_TEXTS.noteHint}</Muted>
         )}
         <Actions>
-          {bookmarkId !== null && (
-            <Button
-              $variant="danger"
-              disabled={busy}
-              onClick={() => void write(() => bookmarks.remove(bookmarkId))}
-            >
-              {STUDY_TEXTS.removeBookmark}
-            </Button>
-          )}
           <Button $variant="secondary" onClick={onDone} disabled={busy}>
             {STUDY_TEXTS.cancel}
           </Button>
@@ -160,6 +157,17 @@ function BookmarkDialog({
             {STUDY_TEXTS.save}
           </Button>
         </Actions>
+        {bookmarkId !== null && (
+          <RemoveRow>
+            <Button
+              $variant="danger"
+              disabled={busy}
+              onClick={() => void write(() => bookmarks.remove(bookmarkId))}
+            >
+              {STUDY_TEXTS.removeBookmark}
+            </Button>
+          </RemoveRow>
+        )}
       </Form>
     </Modal>
   );

@@ -23,9 +23,11 @@ const Row = styled.div`
 
 const UnitRow = styled(Row)`
   margin: 0;
-  &:empty {
-    display: none;
-  }
+`;
+
+/** After "Not uploaded yet": the card is a column, and this goes last in it. */
+const NotifyRow = styled(UnitRow)`
+  order: 1;
 `;
 
 /** A unit's star sits in its card's top corner, beside the unit's title (the card is positioned). */
@@ -120,12 +122,16 @@ export function UnitStudy({
   const read = study.progress.find((item) => item.kind === 'note' && item.unit === unit);
   return (
     <>
-      <UnitRow>
-        {hasFile && read && <ContinueOffer read={read} />}
-        {checked && !hasFile && (
+      {hasFile && read && (
+        <UnitRow>
+          <ContinueOffer read={read} />
+        </UnitRow>
+      )}
+      {checked && !hasFile && (
+        <NotifyRow>
           <NotifyMeButton subjectCode={subject.code} subjectName={subject.name} follows={study.follows} />
-        )}
-      </UnitRow>
+        </NotifyRow>
+      )}
       <CornerStar>
         <BookmarkStar
           target={{ subject: subject.code, unit, page: null }}
