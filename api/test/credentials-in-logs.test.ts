@@ -104,6 +104,9 @@ describe('redactUrl', () => {
     ['/api/auth/reset-password/SECRET?x=1', 'SECRET'],
     ['/api/auth/reset-password/SEC%3FRET', 'RET'],
     ['/api/auth/%72eset-password/SECRET', 'SECRET'],
+    ['/api/follows/unfollow?token=1~user~CS-601~SECRET', 'SECRET'],
+    ['/api/follows/unfollow?TOKEN=1%7Euser%7ECS-601%7ESECRET', 'SECRET'],
+    ['/unfollow?%74oken=1~user~CS-601~SECRET', 'SECRET'],
   ])('%s hides %s', (url, secret) => {
     expect(redactUrl(url)).not.toContain(secret);
     expect(redactUrl(url)).toContain('[redacted]');

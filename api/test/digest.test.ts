@@ -281,6 +281,22 @@ describe('the unfollow link', () => {
       expect([reply.status, reply.body.message]).toEqual([400, STUDY_MESSAGES.unfollowLink]);
     }
     expect((await t.post('/api/follows/unfollow', undefined)).status).toBe(400);
+    // Bodies of any type are a 4xx at worst, never a 5xx, and change nothing with a bad token.
+    for (const [type, raw] of [
+      ['text/plain', 'List-Unsubscribe=One-Click'],
+      ['application/json', '{"List-Unsubscribe":'],
+      ['application/x-www-form-urlencoded', 'x'.repeat(5000)],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+      ],
+    ]) {
+      const reply = await request(t.app, 'POST', '/api/follows/unfollow?token=1~a~CS-501~b', undefined, {
+        raw: raw!,
+        headers: { 'content-type': type! },
+      });
+      expect([type, reply.status >= 400 && reply.status < 500]).toEqual([type, true]);
+    }
     expect(await followed()).toEqual(['CS-603(B)', 'CS-604(B)']);
     // And an unfollow token is no session.
     expect((await t.get('/api/me', { token: tokens[0]! })).status).toBe(401);

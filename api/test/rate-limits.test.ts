@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createVerifiedUser, loginUser, newUser } from './support/accounts';
 import { buildTestApp, GOOGLE_CLIENT_ID, type TestApp } from './support/apps';
-import { type ApiReply } from './support/requests';
+import { type ApiReply, request } from './support/requests';
 
 const TOO_MANY = { message: 'Too many requests. Please try again later.' };
 
@@ -16,6 +16,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** A page read of a file that is no longer there: skipped, as a late write from a phone may be. */
+const PROGRESS_ENTRY = {
+  kind: 'note',
+  fileId: '00000000-0000-4000-8000-000000000000',
+  page: 1,
+  pages: 2,
+  readAt: new Date().toISOString(),
+};
 
 /** Route, requests allowed per minute and address, and a realistic request. */
 const LIMITED: [string, number, (remoteAddress: string) => Promise<ApiReply>][] = [
@@ -59,6 +68,22 @@ const LIMITED: [string, number, (remoteAddress: string) => Promise<ApiReply>][] 
     (remoteAddress) => t.post('/api/auth/google', { credential: 'not-a-jwt' }, { remoteAddress }),
   ],
   ['search', 120, (remoteAddress) => t.get('/api/search?q=dijkstra', { token, remoteAddress })],
+  [
+    'progress',
+    600,
+    (remoteAddress) =>
+      request(t.app, 'PUT', '/api/progress', { entries: [PROGRESS_ENTRY] }, { token, remoteAddress }),
+  ],
+  [
+    'semester, bookmarks and follows',
+    120,
+    (remoteAddress) => request(t.app, 'PUT', '/api/me/semester', { semester: 5 }, { token, remoteAddress }),
+  ],
+  [
+    'unfollow link',
+    60,
+    (remoteAddress) => t.post('/api/follows/unfollow?token=1~a~CS-501~b', undefined, { remoteAddress }),
+  ],
 ];
 
 describe('rate limits (docs/security.md item 29)', () => {

@@ -102,8 +102,19 @@ describe('every route: anonymous 401, each user only their own rows, every role 
       const [bookmark] = (await t.get('/api/bookmarks', as(user.token))).body.bookmarks;
       const stolen = await del(`/api/bookmarks/${bookmark._id}`, other.token);
       expect([stolen.status, stolen.body.message]).toEqual([404, 'No bookmark of yours has that id.']);
+      // What another user writes is theirs: the owner's rows stay as they were.
+      const intruder = await createUserWithRole(t, 'student');
+      t.clock.advance(1000);
+      expect((await writeProgress([entry(noteId, 30)], intruder.token)).body).toEqual({
+        saved: 1,
+        skipped: 0,
+      });
+      expect((await put('/api/me/semester', { semester: 1 }, intruder.token)).status).toBe(200);
+      expect((await del('/api/follows/CS-502', intruder.token)).status).toBe(200);
       expect((await t.get('/api/bookmarks', as(user.token))).body.bookmarks).toHaveLength(1);
       expect(await progressOf(user.token)).toMatchObject([{ fileId: noteId, page: 3 }]);
+      expect((await t.get('/api/me/semester', as(user.token))).body).toEqual({ semester: 5 });
+      expect((await t.get('/api/follows', as(user.token))).body.follows).toHaveLength(1);
     },
   );
 });

@@ -49,8 +49,11 @@ export function stdoutLogStream(): LogStream {
 
 const INFO = pino.levels.values.info!;
 
-/** Query parameters that are credentials themselves: a signed link's signature (services/download-links.ts). */
-const CREDENTIAL_PARAMETERS = new Set(['sig']);
+/**
+ * Query parameters that are credentials themselves: a signed link's signature (services/download-links.ts) and the
+ * digest's unfollow token (services/unfollow-links.ts).
+ */
+const CREDENTIAL_PARAMETERS = new Set(['sig', 'token']);
 
 const readEscapes = (text: string) =>
   text.replace(/%([0-9a-f]{2})/gi, (_escape, byte: string) => String.fromCharCode(parseInt(byte, 16)));
@@ -67,7 +70,7 @@ const parameterName = (pair: string) => readEscapes(pair.split('=', 1)[0]!.repla
  */
 export function redactUrl(url: string): string {
   // Most URLs hold neither an escape nor a credential: nothing to read or redact.
-  if (!/%|reset-password|sig/i.test(url)) return url;
+  if (!/%|reset-password|sig|token/i.test(url)) return url;
   const queryStart = url.indexOf('?');
   const path = readEscapes(queryStart === -1 ? url : url.slice(0, queryStart)).replace(
     /(reset-password[/\\]+)[^/\\]*/gi,

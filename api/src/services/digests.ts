@@ -10,6 +10,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { subjectPath } from '@studyhub/contract';
 import { findSubject } from '@studyhub/contract/catalog';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -95,7 +96,7 @@ export function createDigests({
       return {
         title: name ? `${code} ${name}` : code,
         lines: digestLines(subjectItems),
-        pageUrl: `${config.publicUrl}/notes/${encodeURIComponent(code)}`,
+        pageUrl: `${config.publicUrl}${subjectPath(code)}`,
         unfollowUrl: unfollowLinks.pageUrl(token),
         oneClickUrl: unfollowLinks.oneClickUrl(token),
       };
