@@ -62,7 +62,9 @@ const ROLE_LINKS: Record<Visitor, readonly NavItem[]> = {
 
 const MOBILE_BREAKPOINT = '820px';
 /** With the signed-in links the row needs more room before the links fold into the menu. */
-const SIGNED_IN_MOBILE_BREAKPOINT = '1320px';
+const SIGNED_IN_MOBILE_BREAKPOINT = '1080px';
+/** Staff have two or three tools more: their row needs more room still. */
+const STAFF_MOBILE_BREAKPOINT = '1320px';
 /** Below this (small Android phones, 320–400 px) the header's one row is tightened so it never overflows. */
 const NARROW_PHONE = '400px';
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -255,7 +257,12 @@ export function Header() {
   const { visitor, user } = useVisitor();
   const roleLinks = ROLE_LINKS[visitor];
   const links = roleLinks.length > 0 ? [...NAV_LINKS, ...roleLinks] : NAV_LINKS;
-  const foldBelow = roleLinks.length > 0 ? SIGNED_IN_MOBILE_BREAKPOINT : MOBILE_BREAKPOINT;
+  const foldBelow =
+    visitor === 'anonymous'
+      ? MOBILE_BREAKPOINT
+      : visitor === 'student'
+        ? SIGNED_IN_MOBILE_BREAKPOINT
+        : STAFF_MOBILE_BREAKPOINT;
   const waiting = usePendingReviewCount(user, pathname);
 
   // Escape closes the open menu from anywhere on the page and gives focus back to its button.
