@@ -42,8 +42,8 @@ const STUDY_LINKS: readonly NavItem[] = [
 ];
 
 /**
- * Links beside the ones everyone has: Saved, My bookmarks and Following for anyone signed in, and staff tools, only pages the visitor's role
- * opens.
+ * Links beside the ones everyone has: Saved, My bookmarks and Following for anyone signed in, and staff tools,
+ * only pages the visitor's role opens.
  */
 const ROLE_LINKS: Record<Visitor, readonly NavItem[]> = {
   anonymous: [],
@@ -60,11 +60,16 @@ const ROLE_LINKS: Record<Visitor, readonly NavItem[]> = {
   ],
 };
 
-const MOBILE_BREAKPOINT = '820px';
-/** With the signed-in links the row needs more room before the links fold into the menu. */
-const SIGNED_IN_MOBILE_BREAKPOINT = '1080px';
-/** Staff have two or three tools more: their row needs more room still. */
-const STAFF_MOBILE_BREAKPOINT = '1320px';
+/**
+ * Below this width the links fold into the menu: the more links a visitor has, the more room their row needs
+ * (staff have their tools besides the signed-in links).
+ */
+const FOLD_BELOW: Record<Visitor, string> = {
+  anonymous: '820px',
+  student: '1080px',
+  teacher: '1320px',
+  admin: '1320px',
+};
 /** Below this (small Android phones, 320–400 px) the header's one row is tightened so it never overflows. */
 const NARROW_PHONE = '400px';
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -255,14 +260,8 @@ export function Header() {
   // so they are disabled until then (decision 014), and the browser says so.
   const live = usePageIsLive();
   const { visitor, user } = useVisitor();
-  const roleLinks = ROLE_LINKS[visitor];
-  const links = roleLinks.length > 0 ? [...NAV_LINKS, ...roleLinks] : NAV_LINKS;
-  const foldBelow =
-    visitor === 'anonymous'
-      ? MOBILE_BREAKPOINT
-      : visitor === 'student'
-        ? SIGNED_IN_MOBILE_BREAKPOINT
-        : STAFF_MOBILE_BREAKPOINT;
+  const links = [...NAV_LINKS, ...ROLE_LINKS[visitor]];
+  const foldBelow = FOLD_BELOW[visitor];
   const waiting = usePendingReviewCount(user, pathname);
 
   // Escape closes the open menu from anywhere on the page and gives focus back to its button.

@@ -82,9 +82,7 @@ export function HomePage() {
     <Page>
       {/* A signed-in user's semester, Continue reading and subjects, from the notes area (decision 041); the
           prerendered page and anonymous visitors have the landing content alone. */}
-      {visitor !== 'anonymous' && (
-        <RemoteWidget area={WIDGET_EXPOSES.yourSemester.area} expose={WIDGET_EXPOSES.yourSemester.expose} />
-      )}
+      {visitor !== 'anonymous' && <RemoteWidget {...WIDGET_EXPOSES.yourSemester} />}
       <Hero>
         <h1>Unlock Your Academic Potential</h1>
         <Muted>
