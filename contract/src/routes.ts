@@ -62,15 +62,6 @@ const resourceRoutes = (kind: keyof typeof RESOURCE_TITLES): RouteEntry[] => [
   },
 ];
 
-/** A page of the notes area, for signed-in users unless `access` says otherwise. */
-const notesRoute = (path: string, page: string, title: string, access: Access = 'login'): RouteEntry => ({
-  path,
-  access,
-  area: 'notes',
-  page,
-  title,
-});
-
 const yearRoutes: RouteEntry[] = YEARS.map((year) => ({
   // Matching is case-insensitive, so `/notes/thirdyear` and `/notes/ThirdYear` are the same route.
   path: `${PATHS.notes}/${year.key}`,
@@ -101,21 +92,33 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     page: 'reset-password',
     title: 'Reset Password',
   },
-  notesRoute(PATHS.branch, 'branch', 'Choose Your Branch'),
-  notesRoute(PATHS.noNotes, 'no-notes', 'Notes Not Available'),
-  notesRoute(PATHS.notes, 'notes', 'Computer Science & Engineering Notes'),
+  { path: PATHS.branch, access: 'login', area: 'notes', page: 'branch', title: 'Choose Your Branch' },
+  { path: PATHS.noNotes, access: 'login', area: 'notes', page: 'no-notes', title: 'Notes Not Available' },
+  {
+    path: PATHS.notes,
+    access: 'login',
+    area: 'notes',
+    page: 'notes',
+    title: 'Computer Science & Engineering Notes',
+  },
   ...yearRoutes,
-  notesRoute(PATHS.subject, 'subject', 'Subject Units'),
+  { path: PATHS.subject, access: 'login', area: 'notes', page: 'subject', title: 'Subject Units' },
   ...resourceRoutes('papers'),
   ...resourceRoutes('questions'),
   // Open, not 'login': a session that expired offline still reads what was saved (decision 036); the page shows
   // only the copies of the last user who signed in on this browser.
-  notesRoute(PATHS.saved, 'saved', 'Saved for offline', 'open'),
+  {
+    path: PATHS.saved,
+    access: 'open',
+    area: 'notes',
+    page: 'saved',
+    title: 'Saved for offline',
+  },
   // Picking up where a student left off (decision 041). /unfollow is open: the digest mail's link works without
   // a session, and its button (never the page's load) stops the follow.
-  notesRoute(PATHS.bookmarks, 'bookmarks', 'My bookmarks'),
-  notesRoute(PATHS.following, 'following', 'Following'),
-  notesRoute(PATHS.unfollow, 'unfollow', 'Stop mails', 'open'),
+  { path: PATHS.bookmarks, access: 'login', area: 'notes', page: 'bookmarks', title: 'My bookmarks' },
+  { path: PATHS.following, access: 'login', area: 'notes', page: 'following', title: 'Following' },
+  { path: PATHS.unfollow, access: 'open', area: 'notes', page: 'unfollow', title: 'Stop mails' },
   { path: PATHS.syllabus, access: 'login', area: 'syllabus', page: 'syllabus', title: 'Syllabus' },
   { path: PATHS.uploadNotes, access: 'teacher', area: 'admin', page: 'upload-notes', title: 'Upload Notes' },
   { path: PATHS.myUploads, access: 'teacher', area: 'admin', page: 'my-uploads', title: 'My uploads' },

@@ -33,12 +33,13 @@ const NAV_LINKS: readonly NavItem[] = [
 
 /**
  * What every signed-in visitor keeps: copies saved for offline (decision 036), bookmarks and followed subjects
- * (decision 041).
+ * (decision 041). All three are the notes area's, which Home already warms for a signed-in visitor (decision
+ * 037): one link preloading it on a hover is enough.
  */
 const STUDY_LINKS: readonly NavItem[] = [
   { label: 'Saved', to: PATHS.saved, area: 'notes' },
-  { label: 'My bookmarks', to: PATHS.bookmarks, area: 'notes' },
-  { label: 'Following', to: PATHS.following, area: 'notes' },
+  { label: 'My bookmarks', to: PATHS.bookmarks },
+  { label: 'Following', to: PATHS.following },
 ];
 
 /**
@@ -60,16 +61,9 @@ const ROLE_LINKS: Record<Visitor, readonly NavItem[]> = {
   ],
 };
 
-/**
- * Below this width the links fold into the menu: the more links a visitor has, the more room their row needs
- * (staff have their tools besides the signed-in links).
- */
-const FOLD_BELOW: Record<Visitor, string> = {
-  anonymous: '820px',
-  student: '1080px',
-  teacher: '1320px',
-  admin: '1320px',
-};
+const MOBILE_BREAKPOINT = '820px';
+/** With the signed-in links the row needs more room before the links fold into the menu. */
+const SIGNED_IN_MOBILE_BREAKPOINT = '1080px';
 /** Below this (small Android phones, 320–400 px) the header's one row is tightened so it never overflows. */
 const NARROW_PHONE = '400px';
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -127,8 +121,10 @@ const Logo = styled(Link)`
   }
 `;
 
+/** Staff's longer row wraps to a second line on a narrower desktop rather than run off the screen. */
 const Links = styled.nav<{ $mobile?: boolean; $foldBelow: string }>`
   display: flex;
+  flex-wrap: wrap;
   &[hidden] {
     display: none;
   }
@@ -260,8 +256,9 @@ export function Header() {
   // so they are disabled until then (decision 014), and the browser says so.
   const live = usePageIsLive();
   const { visitor, user } = useVisitor();
-  const links = [...NAV_LINKS, ...ROLE_LINKS[visitor]];
-  const foldBelow = FOLD_BELOW[visitor];
+  const roleLinks = ROLE_LINKS[visitor];
+  const links = [...NAV_LINKS, ...roleLinks];
+  const foldBelow = roleLinks.length > 0 ? SIGNED_IN_MOBILE_BREAKPOINT : MOBILE_BREAKPOINT;
   const waiting = usePendingReviewCount(user, pathname);
 
   // Escape closes the open menu from anywhere on the page and gives focus back to its button.

@@ -73,7 +73,7 @@ export function HomePage() {
   const [query, setQuery] = useState('');
   const [subjectCount, setSubjectCount] = useState<number | null>(null);
   const navigate = useNavigate();
-  const { visitor } = useVisitor();
+  const { user } = useVisitor();
   const categories = matchCategories(query);
   // The cards' notice speaks for the whole box: while the text finds subjects, something did match.
   const nothingMatches = categories.length === 0 && subjectCount === 0;
@@ -82,7 +82,7 @@ export function HomePage() {
     <Page>
       {/* A signed-in user's semester, Continue reading and subjects, from the notes area (decision 041); the
           prerendered page and anonymous visitors have the landing content alone. */}
-      {visitor !== 'anonymous' && <RemoteWidget {...WIDGET_EXPOSES.yourSemester} />}
+      {user && <RemoteWidget {...WIDGET_EXPOSES.yourSemester} />}
       <Hero>
         <h1>Unlock Your Academic Potential</h1>
         <Muted>
