@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { apiClient } from '@studyhub/shared';
 import { CONTRACT_VERSION, isRemoteModule, WIDGET_EXPOSES } from '@studyhub/contract';
 import type { ReadingProgress } from '@studyhub/contract/schemas';
-import { renderWithProviders, STUDENT } from '@studyhub/shared/testing';
+import { savedCopiesOf, savedKey } from '@studyhub/shared/offline';
+import {
+  installFakeCacheStorage,
+  renderWithProviders,
+  setBrowserOnline,
+  STUDENT,
+} from '@studyhub/shared/testing';
+import { progressStorageKey } from '../progress/progress-recorder';
 import * as exposed from '../your-semester-expose';
 import { forgetServerSemester } from './remember-semester';
 import { YourSemester } from './your-semester';
@@ -82,6 +89,41 @@ describe('Your semester on Home (decision 041)', () => {
       'href',
       '/notes/CS-502?unit=3&page=14',
     );
+  });
+
+  it('offline, lists the files read on this phone that are saved on it, leading to Saved for offline', async () => {
+    answer(5);
+    const caches = installFakeCacheStorage();
+    try {
+      const copy = {
+        key: savedKey.notes('CS-502', 3),
+        kind: 'notes' as const,
+        subjectCode: 'CS-502',
+        subjectName: 'Database Management Systems',
+        title: 'Unit 3: Database design',
+        size: 1024,
+        savedAt: '2026-11-27T08:00:00.000Z',
+        fileVersion: '2026-11-01T08:00:00.000Z',
+      };
+      await savedCopiesOf(STUDENT._id!).save(copy, new Blob([new Uint8Array(1024)]));
+      // Read on this phone: unit 3 (saved) at page 9, unit 4 (not saved) at page 2.
+      const local = [
+        { ...read, page: 9, readAt: '2026-11-27T09:30:00.000Z', sent: true },
+        { ...read, fileId: 'file-4', unit: 4, page: 2, readAt: '2026-11-27T09:00:00.000Z', sent: false },
+      ];
+      localStorage.setItem(progressStorageKey(STUDENT._id!), JSON.stringify(local));
+      setBrowserOnline(false);
+      renderWithProviders(<YourSemester />, { user: STUDENT });
+      const item = await screen.findByTestId('continue-reading');
+      expect(item).toHaveTextContent('Unit 3 · page 9 of 40');
+      expect(within(item).getByRole('link', { name: 'Open in Saved for offline' })).toHaveAttribute(
+        'href',
+        '/saved',
+      );
+      expect(screen.getAllByTestId('continue-reading')).toHaveLength(1);
+    } finally {
+      caches.uninstall();
+    }
   });
 
   it('renders nothing for a visitor who is not signed in', () => {
