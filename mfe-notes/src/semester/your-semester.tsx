@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -25,6 +25,7 @@ import { SUBJECTS } from '@studyhub/contract/catalog';
 import { getRecentNotes } from '../api/get-recent-notes';
 import { getSemester } from '../api/get-semester';
 import { putSemester } from '../api/put-semester';
+import { sendKeptProgress } from '../progress/browser-progress';
 import { uploadDate } from '../recent/recent-notes';
 import { subjectContext } from '../subject-context';
 import { STUDY_TEXTS } from '../study/study-texts';
@@ -84,6 +85,10 @@ export function YourSemester() {
     onSuccess: (reply) => semesterIsNow(reply.semester),
   });
   const [choosing, setChoosing] = useState<number | null>(null);
+  // Pages this phone read offline or kept unsent go now, not at the next page turn (decision 041).
+  useEffect(() => {
+    if (userId !== null) sendKeptProgress(userId);
+  }, [userId]);
   if (userId === null || semesterQuery.status !== 'ready') return null;
   const semester = normaliseSemester(semesterQuery.data.semester ?? 0);
 
