@@ -13,7 +13,7 @@ import { DOWNLOAD_READ_BYTES } from '../src/presenters/stored-pdfs';
 import { createUserWithRole } from './support/accounts';
 import { buildTestApp, JWT_SECRET, type TestApp } from './support/apps';
 import { uploadNote } from './support/note-files';
-import { expectApiHeaders } from './support/requests';
+import { expectApiHeaders, request } from './support/requests';
 
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -141,6 +141,22 @@ describe('units', () => {
     }
     const three = reply.body.units.find((entry: { unit: number }) => entry.unit === 3);
     expect(three.size).toBe(unit3.length);
+  });
+
+  it("names each unit's current file as reading progress takes it (decision 041)", async () => {
+    const { body } = await unitsOf('CS-601');
+    const three = body.units.find((entry: { unit: number }) => entry.unit === 3);
+    const entry = { kind: 'note', fileId: three.fileId, page: 2, pages: 3, readAt: new Date().toISOString() };
+    const written = await request(
+      t.app,
+      'PUT',
+      '/api/progress',
+      { entries: [entry] },
+      { token: studentToken },
+    );
+    expect(written.body).toEqual({ saved: 1, skipped: 0 });
+    const read = await t.get('/api/progress?subject=CS-601', { token: studentToken });
+    expect(read.body.items).toMatchObject([{ fileId: three.fileId, unit: 3, page: 2 }]);
   });
 
   it.each([

@@ -131,6 +131,10 @@ export const PATHS = {
   saved: '/saved',
   /** Beyond SPEC (decision 040): the pages of notes and papers that hold the words searched for. */
   search: '/search',
+  /** Beyond SPEC (decision 041): what a student starred, the subjects they follow, and the digest mail's link. */
+  bookmarks: '/bookmarks',
+  following: '/following',
+  unfollow: '/unfollow',
 } as const;
 
 /** The study resources a subject has pages for (decision 034), each browsed by year and then by subject. */
@@ -144,6 +148,24 @@ export function yearPath(year: YearNumber, kind: ResourceKind = 'notes'): string
 /** A subject's page of one kind of resource: `/notes/CS-501`, `/questions/CS-502`. */
 export function subjectPath(code: string, kind: ResourceKind = 'notes'): string {
   return `${PATHS[kind]}/${encodeURIComponent(code)}`;
+}
+
+/** What a reader link opens: a unit of a subject's notes, or one of its papers by the paper's id. */
+export type ReaderTarget =
+  | { kind: 'note'; subjectCode: string; unit: number }
+  | { kind: 'paper'; subjectCode: string; fileId: string };
+
+/**
+ * The address of a subject's page with a file's reader open at `page`, marking the words of `find` (decision
+ * 040): `/notes/CS-502?unit=3&page=14&find=dijkstra+algorithm`, `/papers/CS-502?paper={id}&page=2&find=…`.
+ */
+export function readerLink(target: ReaderTarget, page: number, find?: string): string {
+  const params = new URLSearchParams(
+    target.kind === 'note' ? { unit: String(target.unit) } : { paper: target.fileId },
+  );
+  params.set('page', String(page));
+  if (find) params.set('find', find);
+  return `${subjectPath(target.subjectCode, target.kind === 'note' ? 'notes' : 'papers')}?${params}`;
 }
 
 /** Where an anonymous visitor of a login-required route is sent (product §2). */

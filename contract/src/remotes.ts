@@ -87,6 +87,8 @@ export type RemoteAreaModule = RemoteModule<AreaRoutesProps>;
  */
 export const WIDGET_EXPOSES = {
   recentNotes: { area: 'notes', expose: './RecentNotes' },
+  /** A signed-in student's semester, "Continue reading" and their subjects (decision 041). */
+  yourSemester: { area: 'notes', expose: './YourSemester' },
 } as const satisfies Record<string, { area: AreaName; expose: string }>;
 
 export type RemoteWidgetModule = RemoteModule;

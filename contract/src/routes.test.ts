@@ -79,4 +79,10 @@ describe('mayOpen (product §6, decision 026)', () => {
       title: 'Saved for offline',
     });
   });
+
+  it('My bookmarks and Following need a session; the digest mail’s /unfollow opens without one', () => {
+    expect(routeFor('/bookmarks')).toMatchObject({ access: 'login', area: 'notes', page: 'bookmarks' });
+    expect(routeFor('/following')).toMatchObject({ access: 'login', area: 'notes', page: 'following' });
+    expect(routeFor('/unfollow')).toMatchObject({ access: 'open', area: 'notes', page: 'unfollow' });
+  });
 });

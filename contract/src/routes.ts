@@ -140,6 +140,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     title: 'Search',
     titleIsHeading: true,
   },
+  // Picking up where a student left off (decision 041). /unfollow is open: the digest mail's link works without
+  // a session, and its button (never the page's load) stops the follow.
+  { path: PATHS.bookmarks, access: 'login', area: 'notes', page: 'bookmarks', title: 'My bookmarks' },
+  { path: PATHS.following, access: 'login', area: 'notes', page: 'following', title: 'Following' },
+  { path: PATHS.unfollow, access: 'open', area: 'notes', page: 'unfollow', title: 'Stop mails' },
   { path: PATHS.syllabus, access: 'login', area: 'syllabus', page: 'syllabus', title: 'Syllabus' },
   { path: PATHS.uploadNotes, access: 'teacher', area: 'admin', page: 'upload-notes', title: 'Upload Notes' },
   { path: PATHS.myUploads, access: 'teacher', area: 'admin', page: 'my-uploads', title: 'My uploads' },

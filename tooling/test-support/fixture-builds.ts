@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AreaName } from '@studyhub/contract';
+import { WIDGET_EXPOSES, type AreaName } from '@studyhub/contract';
 import { tempDir } from '@studyhub/deploy-folder/test-support/temp-dir';
 import { SHARED_USAGE_FILE, type BuildInfo, type SharedUsage } from '../src/build/build-info';
 
@@ -89,7 +89,9 @@ export function writeAreaBuild(
   version: string,
   options: FixtureOptions = {},
 ): string {
-  const exposes = options.exposes ?? (area === 'notes' ? ['./Area', './RecentNotes'] : ['./Area']);
+  // Every widget the shell loads from this area, as a real build exposes them.
+  const widgets = Object.values(WIDGET_EXPOSES).filter((widget) => widget.area === area);
+  const exposes = options.exposes ?? ['./Area', ...widgets.map((widget) => widget.expose)];
   const info: BuildInfo = {
     name: area,
     kind: 'remote',

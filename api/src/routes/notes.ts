@@ -99,6 +99,7 @@ export async function notesRoutes(
       subject: subject.code,
       units: rows.map((row) => ({
         unit: row.unit,
+        fileId: row.id,
         size: row.size,
         uploadedAt: row.uploaded_at,
         ...downloadLinks.linksTo(pathOf(row), session),

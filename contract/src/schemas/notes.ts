@@ -78,6 +78,8 @@ export const unitsQuery = z.object({
 /** One unit that has a file: where to preview it (inline) and to download it (attachment), signed and short-lived. */
 export const availableUnit = z.object({
   unit: z.number(),
+  /** The current file's id: what reading progress names it by (decision 041). */
+  fileId: z.string(),
   size: z.number(),
   uploadedAt: z.string(),
   url: z.string(),

@@ -17,6 +17,7 @@ jest.mock(
 const URL = '/api/download/CSE/Third_Year/Semester_5/CS-501/1?expires=99&sig=s1';
 const FILE: AvailableUnit = {
   unit: 1,
+  fileId: 'file-1',
   size: 2.1 * 1024 * 1024,
   uploadedAt: '2026-05-09T10:00:00.000Z',
   url: URL,

@@ -8,10 +8,12 @@ import { findSubject, type Subject } from '@studyhub/contract/catalog';
 import type { Paper } from '@studyhub/contract/schemas';
 import { getPapers } from '../api/get-papers';
 import { SaveForOffline } from '../offline/save-for-offline';
+import { useReading } from '../progress/use-reading';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
 import { PAPER_TEXTS, RESOURCE_TEXTS } from '../resource-texts';
 import { ListSkeleton, LoadFailure } from '../subject/loading-states';
+import { ContinueOffer, useSubjectStudy, type SubjectStudy } from '../study/subject-study';
 import { SubjectHeader } from '../subject/subject-header';
 import { SubjectNotFound } from '../subject/subject-not-found';
 
@@ -69,13 +71,26 @@ function SubjectPapers({ subject }: { subject: Subject }) {
     errorText: 'Check your connection and try again.',
   });
   const reader = useReaderEntry('papers');
+  const study = useSubjectStudy(subject);
   const list = papers.status === 'ready' ? papers.data.papers : [];
   useWarmReader(list.length > 0);
   const previewed = list.find((paper) => paper._id === reader.shown);
+  const reading = useReading(
+    previewed
+      ? {
+          kind: 'paper',
+          fileId: previewed._id,
+          subjectCode: subject.code,
+          subject: subject.name,
+          unit: null,
+          session: previewed.session,
+        }
+      : null,
+  );
 
   return (
     <Page>
-      <SubjectHeader kind="papers" subject={subject} />
+      <SubjectHeader kind="papers" subject={subject} study={study} />
       {papers.status === 'loading' && <ListSkeleton label={TEXTS.loading} rows={3} rowHeight="6.5rem" />}
       {papers.status === 'error' && (
         <LoadFailure
@@ -95,7 +110,12 @@ function SubjectPapers({ subject }: { subject: Subject }) {
           <Papers>
             {list.map((paper) => (
               <li key={paper._id}>
-                <PaperView subject={subject} paper={paper} onPreview={() => reader.open(paper._id)} />
+                <PaperView
+                  subject={subject}
+                  paper={paper}
+                  study={study}
+                  onPreview={() => reader.open(paper._id)}
+                />
               </li>
             ))}
           </Papers>
@@ -115,6 +135,7 @@ function SubjectPapers({ subject }: { subject: Subject }) {
           onClose={reader.close}
           startPage={reader.startPage}
           marks={reader.marks}
+          {...reading}
         />
       )}
     </Page>
@@ -132,8 +153,19 @@ const savedPaper = (subject: Subject, paper: Paper) => ({
 });
 
 /** "May 2024 · 2019 scheme · 1.2 MB", with Preview (the in-page reader), Download and Save for offline. */
-function PaperView({ subject, paper, onPreview }: { subject: Subject; paper: Paper; onPreview(): void }) {
+function PaperView({
+  subject,
+  paper,
+  study,
+  onPreview,
+}: {
+  subject: Subject;
+  paper: Paper;
+  study: SubjectStudy;
+  onPreview(): void;
+}) {
   const id = useId();
+  const read = study.progress.find((item) => item.kind === 'paper' && item.fileId === paper._id);
   return (
     <PaperCard data-testid="paper">
       <Facts id={id}>
@@ -141,6 +173,7 @@ function PaperView({ subject, paper, onPreview }: { subject: Subject; paper: Pap
         <span> · {factsOf(paper)}</span>
       </Facts>
       <Actions>
+        {read && <ContinueOffer read={read} />}
         <Button onClick={onPreview} aria-describedby={id}>
           {PAPER_TEXTS.preview}
         </Button>

@@ -7,6 +7,7 @@ import type { Question, QuestionsReply } from '@studyhub/contract/schemas';
 import { getQuestions } from '../api/get-questions';
 import { QUESTION_TEXTS, RESOURCE_TEXTS } from '../resource-texts';
 import { ListSkeleton, LoadFailure } from '../subject/loading-states';
+import { useSubjectStudy } from '../study/subject-study';
 import { SubjectHeader } from '../subject/subject-header';
 import { SubjectNotFound } from '../subject/subject-not-found';
 
@@ -77,10 +78,11 @@ function SubjectQuestions({ subject }: { subject: Subject }) {
   const reply = useApiQuery(`questions/${subject.code}`, (signal) => getQuestions(subject.code, signal), {
     errorText: 'Check your connection and try again.',
   });
+  const study = useSubjectStudy(subject, { withProgress: false });
 
   return (
     <Page>
-      <SubjectHeader kind="questions" subject={subject} />
+      <SubjectHeader kind="questions" subject={subject} study={study} />
       {reply.status === 'loading' && <ListSkeleton label={TEXTS.loading} rows={3} rowHeight="9rem" />}
       {reply.status === 'error' && (
         <LoadFailure title={TEXTS.failed} detail={reply.error.message} onRetry={() => void reply.reload()} />

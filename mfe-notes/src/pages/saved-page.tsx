@@ -11,11 +11,14 @@ import {
   Page,
   PageTitle,
   Spinner,
+  useSession,
 } from '@studyhub/shared';
 import { storageEstimate, useSavedCopies, type SavedItem } from '@studyhub/shared/offline';
 import { PATHS } from '@studyhub/contract';
 import { SAVED_TEXTS } from '../offline/saved-texts';
 import { useStoredCopy } from '../offline/use-stored-copy';
+import { savedReadFile } from '../progress/saved-reading';
+import { useReading } from '../progress/use-reading';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
 
@@ -108,6 +111,9 @@ export function SavedPage() {
   const shownKey = typeof reader.shown === 'string' ? reader.shown : null;
   const shown = items?.find((item) => item.key === shownKey);
   const opened = useStoredCopy(copies, shown ? shown.key : null);
+  // Read offline too, the pages are kept and sent once the connection returns (decision 041).
+  const userId = useSession().user?._id;
+  const reading = useReading(shown && userId ? savedReadFile(shown, userId) : null);
 
   const total = items?.reduce((sum, item) => sum + item.size, 0) ?? 0;
   return (
@@ -171,6 +177,7 @@ export function SavedPage() {
           documentName={`${shown.subjectName} ${shown.title}`}
           file={{ stored: opened, fileName: `${shown.subjectCode} ${shown.title}.pdf` }}
           onClose={reader.close}
+          {...reading}
         />
       )}
       {shown && opened === null && <Notice role="alert">{SAVED_TEXTS.missing}</Notice>}

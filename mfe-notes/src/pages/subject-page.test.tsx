@@ -26,7 +26,14 @@ const OFFLINE = 'You are offline, so which units have notes will show when the c
 /** What the server answers for a unit with a file: signed links as GET /api/notes/units gives them. */
 function fileFor(code: string, unit: number): AvailableUnit {
   const url = `/api/download/CSE/Third_Year/Semester_5/${encodeURIComponent(code)}/${unit}?expires=99&sig=s${unit}`;
-  return { unit, size: 1024, uploadedAt: '2025-05-09T10:00:00.000Z', url, downloadUrl: `${url}&download=1` };
+  return {
+    unit,
+    fileId: `file-${unit}`,
+    size: 1024,
+    uploadedAt: '2025-05-09T10:00:00.000Z',
+    url,
+    downloadUrl: `${url}&download=1`,
+  };
 }
 
 function reply(code: string, units: number[]): { data: UnitsReply } {
@@ -213,7 +220,12 @@ describe('SubjectPage unit availability', () => {
     }
     for (const card of [two!, three!, five!]) {
       expect(within(card).getByText('Not uploaded yet')).toBeInTheDocument();
-      expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+      // Only "Notify me" (decision 041): nothing to preview, download or save.
+      expect(
+        within(card)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Notify me']);
       expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     }
   });

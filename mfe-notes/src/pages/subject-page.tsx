@@ -17,8 +17,10 @@ import { MESSAGES, PATHS, yearInfo, yearPath } from '@studyhub/contract';
 import { findSubject, subjectUnits, type Subject, type Unit } from '@studyhub/contract/catalog';
 import type { AvailableUnit } from '@studyhub/contract/schemas';
 import { SaveForOffline } from '../offline/save-for-offline';
+import { useReading } from '../progress/use-reading';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
+import { SubjectStudyBar, UnitStudy, useSubjectStudy } from '../study/subject-study';
 import { RelatedResources } from '../subject/related-resources';
 import { SubjectNotFound, WaysOn } from '../subject/subject-not-found';
 import { readSubjectContext, subjectContext } from '../subject-context';
@@ -52,6 +54,14 @@ const savedUnit = (subject: Subject, unit: Unit, file: AvailableUnit) => ({
   fileVersion: file.uploadedAt,
 });
 
+/** Positioned: the unit's star sits in its top corner (decision 041). */
+const UnitCard = styled(Card)`
+  position: relative;
+  h2 {
+    padding-right: 52px;
+  }
+`;
+
 const Status = styled(Muted)`
   margin: 0 0 16px;
 `;
@@ -84,6 +94,24 @@ export function SubjectPage() {
   const asked = context && subject && subject.units.length > 0 ? subject.code : null;
   const availability = useUnitAvailability(asked, context?.branch ?? null);
   useWarmReader(availability.status === 'ready' && availability.units.size > 0);
+  const study = useSubjectStudy(context ? subject : undefined);
+  // The file the reader shows, whose pages are kept as the student's progress (decision 041).
+  const readUnit = typeof reader.shown === 'number' ? reader.shown : null;
+  const readFile =
+    availability.status === 'ready' && readUnit !== null ? availability.units.get(readUnit) : undefined;
+  const reading = useReading(
+    subject && readFile
+      ? {
+          kind: 'note',
+          fileId: readFile.fileId,
+          subjectCode: subject.code,
+          subject: subject.name,
+          unit: readUnit,
+          session: null,
+        }
+      : null,
+    study.bookmarks,
+  );
 
   // A code no subject has is "not found" however it was reached (a typed or old link has no state either).
   if (!subject) {
@@ -121,6 +149,7 @@ export function SubjectPage() {
         ]}
       />
       <PageTitle>{subject.name} - Units</PageTitle>
+      <SubjectStudyBar subject={subject} study={study} star />
       <RelatedResources subject={subject} current="notes" />
       {units.length > 0 && availabilityLine(availability, units)}
       {units.length === 0 && (
@@ -130,9 +159,16 @@ export function SubjectPage() {
       )}
       <Grid>
         {units.map((unit) => (
-          <Card key={unit.number} data-testid="unit-card">
+          <UnitCard key={unit.number} data-testid="unit-card">
             <h2>{unit.title}</h2>
             <Muted>{unit.description}</Muted>
+            <UnitStudy
+              subject={subject}
+              unit={unit.number}
+              hasFile={fileOf(unit) !== undefined}
+              checked={availability.status === 'ready'}
+              study={study}
+            />
             <UnitActions
               subject={subject}
               unit={unit}
@@ -140,7 +176,7 @@ export function SubjectPage() {
               checked={availability.status === 'ready'}
               onPreview={() => reader.open(unit.number)}
             />
-          </Card>
+          </UnitCard>
         ))}
       </Grid>
       {previewUnit && previewFile && (
@@ -157,6 +193,7 @@ export function SubjectPage() {
           onClose={() => reader.close(ownContext)}
           startPage={reader.startPage}
           marks={reader.marks}
+          {...reading}
         />
       )}
     </Page>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -11,9 +11,11 @@ import {
   unitsWithNotesText,
   useNotesAvailability,
   useOnline,
+  useSession,
 } from '@studyhub/shared';
 import { normaliseYear, PATHS, subjectPath, yearInfo, yearTitle, type YearNumber } from '@studyhub/contract';
 import { formatDownloads, loadSubjectCards, recordView, type SubjectCard as Subject } from '../subject-cards';
+import { rememberSemester } from '../semester/remember-semester';
 import { subjectContext } from '../subject-context';
 import { CountLine, SubjectCard, SubjectCards } from '../year/subject-card';
 import { SubjectFilters, useSubjectFilters } from '../year/subject-filters';
@@ -45,6 +47,11 @@ function YearSubjects({ year }: { year: YearNumber }) {
   const notesOf = (card: Subject) =>
     availability && card.units > 0 ? countUnitsWithNotes(availability, card.code, card.units) : null;
   const filters = useSubjectFilters(cards, availability && ((card) => (notesOf(card) ?? 0) > 0));
+  // A semester chip tapped is the semester the student browses: Home starts with it (decision 041).
+  const signedIn = useSession().user !== null;
+  useEffect(() => {
+    if (signedIn && filters.semester !== 'all') void rememberSemester(filters.semester);
+  }, [signedIn, filters.semester]);
 
   return (
     <Page>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Spinner } from '@studyhub/shared';
 import { Modal } from '@studyhub/shared/modal';
 import type { ReaderFile } from '@studyhub/shared/reader';
@@ -22,17 +22,28 @@ interface PdfPreviewProps {
   /** A reader link's page and words to mark (decision 040). */
   startPage?: number;
   marks?: readonly string[];
+  /** Each page the reader shows, for the progress kept (decision 041). */
+  onPageChange?(page: number, pages: number): void;
+  /** Above the reader: the star of the page in view (decision 041). */
+  pageTools?: ReactNode;
 }
 
 /** A file in the in-page reader (decision 016), in the large dialog. */
 export function PdfPreview(props: PdfPreviewProps) {
-  const { title, documentName, file, savedAs, onClose, startPage, marks } = props;
+  const { title, documentName, file, savedAs, onClose, startPage, marks, onPageChange, pageTools } = props;
   const read = usePreviewFile(file, savedAs);
   return (
     <Modal title={title} onClose={onClose}>
+      {pageTools}
       <Suspense fallback={<Spinner label="Loading the PDF reader" />}>
         {read ? (
-          <PdfReader title={documentName} file={read} startPage={startPage} marks={marks} />
+          <PdfReader
+            title={documentName}
+            file={read}
+            startPage={startPage}
+            marks={marks}
+            onPageChange={onPageChange}
+          />
         ) : (
           <Spinner label="Loading the PDF reader" />
         )}

@@ -13,7 +13,14 @@ afterEach(() => {
 const UNITS = {
   subject: 'CS-501',
   units: [
-    { unit: 1, size: 1024, uploadedAt: '2026-01-01T00:00:00.000Z', url: '/a', downloadUrl: '/a?download=1' },
+    {
+      unit: 1,
+      fileId: 'file-1',
+      size: 1024,
+      uploadedAt: '2026-01-01T00:00:00.000Z',
+      url: '/a',
+      downloadUrl: '/a?download=1',
+    },
   ],
 };
 

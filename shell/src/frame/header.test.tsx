@@ -30,6 +30,13 @@ const NAV = [
   ['Contact-us', '/contact-us'],
 ] as const;
 
+/** What everyone signed in keeps (decisions 036 and 041). */
+const STUDY = [
+  ['Saved', '/saved'],
+  ['My bookmarks', '/bookmarks'],
+  ['Following', '/following'],
+] as const;
+
 /**
  * The menu button is CSS-hidden on wide screens and jsdom is a wide screen, so it is out of the accessibility
  * tree here; it is found by its label instead.
@@ -217,21 +224,17 @@ describe('Header for signed-in visitors', () => {
     jest.restoreAllMocks();
   });
 
-  it('a student also sees Saved (copies kept for offline reading) and asks nothing', () => {
+  it('a student also sees Saved, My bookmarks and Following, and asks nothing', () => {
     const get = reviewQueue(0);
     renderHeader({ user: STUDENT });
-    expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual([...NAV, ['Saved', '/saved']]);
+    expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual([...NAV, ...STUDY]);
     expect(get).not.toHaveBeenCalled();
   });
 
   it('a teacher also sees Saved, Upload and My uploads, in the row and in the menu', async () => {
     const get = reviewQueue(0);
     renderHeader({ user: TEACHER });
-    const staff = [
-      ['Saved', '/saved'],
-      ['Upload', '/admin/upload-notes'],
-      ['My uploads', '/my-uploads'],
-    ];
+    const staff = [...STUDY, ['Upload', '/admin/upload-notes'], ['My uploads', '/my-uploads']];
     expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual([...NAV, ...staff]);
     await userEvent.click(menuButton());
     expect(linksOf(screen.getByRole('navigation', { name: 'Mobile menu' }))).toEqual([...NAV, ...staff]);

@@ -31,23 +31,31 @@ const NAV_LINKS: readonly NavItem[] = [
   { label: 'Contact-us', to: PATHS.contact },
 ];
 
-/** What a signed-in visitor saved for offline (decision 036). */
-const SAVED_LINK: NavItem = { label: 'Saved', to: PATHS.saved, area: 'notes' };
+/**
+ * What every signed-in visitor keeps: copies saved for offline (decision 036), bookmarks and followed subjects
+ * (decision 041). All three are the notes area's, which Home already warms for a signed-in visitor (decision
+ * 037): one link preloading it on a hover is enough.
+ */
+const STUDY_LINKS: readonly NavItem[] = [
+  { label: 'Saved', to: PATHS.saved, area: 'notes' },
+  { label: 'My bookmarks', to: PATHS.bookmarks },
+  { label: 'Following', to: PATHS.following },
+];
 
 /**
- * Links beside the ones everyone has: Saved for anyone signed in, and staff tools, only pages the visitor's role
- * opens.
+ * Links beside the ones everyone has: Saved, My bookmarks and Following for anyone signed in, and staff tools,
+ * only pages the visitor's role opens.
  */
 const ROLE_LINKS: Record<Visitor, readonly NavItem[]> = {
   anonymous: [],
-  student: [SAVED_LINK],
+  student: STUDY_LINKS,
   teacher: [
-    SAVED_LINK,
+    ...STUDY_LINKS,
     { label: 'Upload', to: PATHS.uploadNotes, area: 'admin' },
     { label: 'My uploads', to: PATHS.myUploads, area: 'admin' },
   ],
   admin: [
-    SAVED_LINK,
+    ...STUDY_LINKS,
     { label: 'Admin', to: PATHS.admin, area: 'admin' },
     { label: 'Review uploads', to: PATHS.reviewUploads, area: 'admin' },
   ],
@@ -113,8 +121,10 @@ const Logo = styled(Link)`
   }
 `;
 
+/** Staff's longer row wraps to a second line on a narrower desktop rather than run off the screen. */
 const Links = styled.nav<{ $mobile?: boolean; $foldBelow: string }>`
   display: flex;
+  flex-wrap: wrap;
   &[hidden] {
     display: none;
   }
@@ -247,7 +257,7 @@ export function Header() {
   const live = usePageIsLive();
   const { visitor, user } = useVisitor();
   const roleLinks = ROLE_LINKS[visitor];
-  const links = roleLinks.length > 0 ? [...NAV_LINKS, ...roleLinks] : NAV_LINKS;
+  const links = [...NAV_LINKS, ...roleLinks];
   const foldBelow = roleLinks.length > 0 ? SIGNED_IN_MOBILE_BREAKPOINT : MOBILE_BREAKPOINT;
   const waiting = usePendingReviewCount(user, pathname);
 

@@ -139,9 +139,9 @@ describe('release', () => {
       result: 'live',
       checkedAgainst: ['the live shell s1'],
     });
-    // Eight files, and the .br and .gz copies publishing made of the two text files over 256 bytes
-    // (shared-usage.json, with its builtWith versions, among them).
-    expect(outcome.copied?.files).toBe(12);
+    // Nine files (the area and its two widgets among them), and the .br and .gz copies publishing made of the two
+    // text files over 256 bytes (shared-usage.json, with its builtWith versions, among them).
+    expect(outcome.copied?.files).toBe(13);
     expect(outcome.pointerBytes).toBeGreaterThan(0);
     expect(readRemotesStrict(deployDir).notes).toEqual({
       version: 'n2',
@@ -479,9 +479,9 @@ describe('source maps (docs/security.md item 45)', () => {
     const released = readdirSync(releaseDir(deployDir, 'notes', 'n2'));
     expect(released.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(readdirSync(sourceMapDir(deployDir, 'notes', 'n2')).sort()).toEqual(Object.keys(maps).sort());
-    // Eight files, and the .br and .gz copies publishing made of the two text files over 256 bytes
-    // (shared-usage.json, with its builtWith versions, among them).
-    expect(outcome.copied?.files).toBe(12);
+    // Nine files (the area and its two widgets among them), and the .br and .gz copies publishing made of the two
+    // text files over 256 bytes (shared-usage.json, with its builtWith versions, among them).
+    expect(outcome.copied?.files).toBe(13);
     expect(outcome.sourceMaps).toMatchObject({
       dir: sourceMapDir(deployDir, 'notes', 'n2'),
       files: 2,

@@ -229,6 +229,33 @@ describe('HomePage recently uploaded notes', () => {
   });
 });
 
+describe('HomePage Your semester (decision 041)', () => {
+  function FakeYourSemester() {
+    return <h2>Your semester: Semester 5</h2>;
+  }
+
+  it('a signed-in student gets the notes area’s Your semester above the landing content', async () => {
+    mockedLoadModule.mockImplementation((_area, expose) =>
+      expose === './YourSemester'
+        ? Promise.resolve({
+            ok: true,
+            module: { default: FakeYourSemester, area: 'notes', contractVersion: 1, buildVersion: 'test' },
+          })
+        : new Promise(() => undefined),
+    );
+    renderHome(STUDENT);
+    const semester = await screen.findByRole('heading', { name: 'Your semester: Semester 5' });
+    const hero = screen.getByRole('heading', { level: 1 });
+    expect(semester.compareDocumentPosition(hero) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('an anonymous visitor gets the landing content alone', async () => {
+    renderHome();
+    await screen.findByRole('heading', { name: 'Quick Links' });
+    expect(mockedLoadModule).not.toHaveBeenCalledWith('notes', './YourSemester', expect.anything());
+  });
+});
+
 describe('HomePage subject search', () => {
   function SubjectProbe() {
     const { pathname, state } = useLocation();

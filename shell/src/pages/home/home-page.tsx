@@ -5,6 +5,7 @@ import { Muted, Notice, Page } from '@studyhub/shared';
 import { MESSAGES, WIDGET_EXPOSES } from '@studyhub/contract';
 import { rememberedSearch, SubjectSearchBox } from '@studyhub/shared/search';
 import { RemoteWidget } from '../../areas/remote-widget';
+import { useVisitor } from '../../frame/visitor';
 import { CategoryCard } from './category-card';
 import { matchCategories } from './categories';
 import { QuickLinks } from './quick-links';
@@ -73,12 +74,16 @@ export function HomePage() {
   const [query, setQuery] = useState(() => rememberedSearch(location.state));
   const [subjectCount, setSubjectCount] = useState<number | null>(null);
   const navigate = useNavigate();
+  const { user } = useVisitor();
   const categories = matchCategories(query);
   // The cards' notice speaks for the whole box: while the text finds subjects, something did match.
   const nothingMatches = categories.length === 0 && subjectCount === 0;
 
   return (
     <Page>
+      {/* A signed-in user's semester, Continue reading and subjects, from the notes area (decision 041); the
+          prerendered page and anonymous visitors have the landing content alone. */}
+      {user && <RemoteWidget {...WIDGET_EXPOSES.yourSemester} />}
       <Hero>
         <h1>Unlock Your Academic Potential</h1>
         <Muted>
