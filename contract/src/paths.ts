@@ -150,24 +150,6 @@ export function subjectPath(code: string, kind: ResourceKind = 'notes'): string 
   return `${PATHS[kind]}/${encodeURIComponent(code)}`;
 }
 
-/** What a reader link opens: a unit of a subject's notes, or one of its papers by the paper's id. */
-export type ReaderTarget =
-  | { kind: 'note'; subjectCode: string; unit: number }
-  | { kind: 'paper'; subjectCode: string; fileId: string };
-
-/**
- * The address of a subject's page with a file's reader open at `page`, marking the words of `find` (decision
- * 040): `/notes/CS-502?unit=3&page=14&find=dijkstra+algorithm`, `/papers/CS-502?paper={id}&page=2&find=…`.
- */
-export function readerLink(target: ReaderTarget, page: number, find?: string): string {
-  const params = new URLSearchParams(
-    target.kind === 'note' ? { unit: String(target.unit) } : { paper: target.fileId },
-  );
-  params.set('page', String(page));
-  if (find) params.set('find', find);
-  return `${subjectPath(target.subjectCode, target.kind === 'note' ? 'notes' : 'papers')}?${params}`;
-}
-
 /** Where an anonymous visitor of a login-required route is sent (product §2). */
 export function unauthorizedLoginPath(timestamp: number): string {
   return `${PATHS.login}?reason=unauthorized&t=${timestamp}`;
