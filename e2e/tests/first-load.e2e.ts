@@ -11,13 +11,14 @@ import { url } from '../support/env';
 import { seeHeading } from '../support/pages';
 
 /**
- * Issue 12's goal for the JavaScript of Home's first screen on a phone (Lighthouse's mobile screen), gzip at
- * level 9, plus 1 KB for the offline states every page carries (the frame's "Offline", the offline message and
- * its reading again, about 0.4 KB; decision 037). The areas warmed for the next click are not Home's; nor is the
+ * The goal for the JavaScript of Home's first screen on a phone (Lighthouse's mobile screen), gzip at level 9,
+ * plus 1 KB for the offline states every page carries (the frame's "Offline", the offline message and its
+ * reading again, about 0.4 KB; decision 037) and 1 KB for Your semester and the search box's notes hits
+ * (decision 041). The areas warmed for the next click are not Home's; nor is the
  * recent-uploads widget's area, which loads when scrolled near (on a desktop screen it is in view at once, and
  * Home then takes about 10 KB more).
  */
-const HOME_JS_GZIP_BUDGET = 171_000;
+const HOME_JS_GZIP_BUDGET = 172_000;
 const PHONE = { width: 412, height: 823 };
 /** Below this a text reply fits in a packet or two; the server compresses from here up (decision 013). */
 const COMPRESS_FROM_BYTES = 1024;
