@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@studyhub/api/app';
 import { loadConfig } from '@studyhub/api/config';
+import { benchNoteFile } from '../lib/bench-rows';
 import { POSTGRES_URL, postgresSchema } from '../lib/postgres-schema';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -35,25 +36,7 @@ async function seed(app: App): Promise<{ fileIds: string[]; authorizations: stri
   const fileIds = Array.from({ length: FILES }, () => randomUUID());
   await db
     .insertInto('note_files')
-    .values(
-      fileIds.map((id, index) => ({
-        id,
-        branch: 'CSE',
-        year: 3,
-        semester: 5,
-        subject_code: `BENCH-${index}`,
-        unit: 1,
-        storage_name: `${id}.pdf`,
-        original_name: 'bench.pdf',
-        size: 1,
-        sha256: '',
-        uploaded_by: null,
-        uploaded_at: now,
-        current: 1,
-        state: 'approved' as const,
-        published_at: now,
-      })),
-    )
+    .values(fileIds.map((id, index) => benchNoteFile(id, `BENCH-${index}`, 5, now)))
     .execute();
   const authorizations: string[] = [];
   for (let reader = 0; reader < READERS; reader += 1) {

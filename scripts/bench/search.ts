@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { buildApp } from '@studyhub/api/app';
 import { loadConfig } from '@studyhub/api/config';
 import { createPageReader } from '@studyhub/api/search-extraction';
+import { benchNoteFile } from '../lib/bench-rows';
 import { indexedTerms } from '@studyhub/api/search-tokens';
 import { POSTGRES_URL, postgresSchema } from '../lib/postgres-schema';
 
@@ -122,24 +123,8 @@ async function fillIndex(db: AppDatabase): Promise<void> {
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('note_files')
-        .values({
-          id,
-          branch: 'CSE',
-          year: 3,
-          semester: 6,
-          // One current file per subject and unit: a made-up subject per file.
-          subject_code: `BENCH-${file}`,
-          unit: 1,
-          storage_name: `${id}.pdf`,
-          original_name: 'bench.pdf',
-          size: 1,
-          sha256: '',
-          uploaded_by: null,
-          uploaded_at: now,
-          current: 1,
-          state: 'approved',
-          published_at: now,
-        })
+        // One current file per subject and unit: a made-up subject per file.
+        .values(benchNoteFile(id, `BENCH-${file}`, 6, now))
         .execute();
       await trx
         .insertInto('search_files')
