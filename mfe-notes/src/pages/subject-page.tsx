@@ -52,6 +52,7 @@ const savedUnit = (subject: Subject, unit: Unit, file: AvailableUnit) => ({
   subjectName: subject.name,
   title: `${unit.title}: ${unit.description}`,
   fileVersion: file.uploadedAt,
+  fileId: file.fileId,
 });
 
 /** Positioned: the unit's star sits in its top corner (decision 041). */

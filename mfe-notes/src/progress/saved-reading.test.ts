@@ -32,7 +32,18 @@ describe('the file a saved copy is, for progress read offline (decision 041)', (
     });
   });
 
-  it('a unit is known by the file this phone last read of it; otherwise its reading is not kept', () => {
+  it('a unit is named by the file id its copy keeps, never read online on this phone', () => {
+    expect(savedReadFile(copy({ fileId: 'file-9' }), 'student-1')).toEqual({
+      kind: 'note',
+      fileId: 'file-9',
+      unit: 3,
+      session: null,
+      subjectCode: 'CS-502',
+      subject: 'Database Management Systems',
+    });
+  });
+
+  it('a copy saved before it kept its id is known by the file this phone last read of it; otherwise its reading is not kept', () => {
     expect(savedReadFile(copy({}), 'student-1')).toBeNull();
     const read = { kind: 'note', fileId: 'file-3', subjectCode: 'CS-502', unit: 3, page: 4, pages: 9 };
     localStorage.setItem(

@@ -6,9 +6,9 @@ const NOTES_KEY = /^\/offline\/notes\/[^/]+\/(\d+)$/;
 const PAPER_KEY = /^\/offline\/papers\/([^/]+)$/;
 
 /**
- * The file a saved copy is, as progress names it (decision 041): a paper's key holds its id; a unit's copy is
- * known by the file this phone last read of that unit, since a saved copy does not keep the file's id. Null when
- * it cannot be told: the reading then is not kept.
+ * The file a saved copy is, as progress names it (decision 041): a paper's key holds its id; a unit's copy keeps
+ * its file's id, or, saved before it did, is known by the file this phone last read of that unit. Null when it
+ * cannot be told: the reading then is not kept.
  */
 export function savedReadFile(item: SavedItem, userId: string): ReadFile | null {
   const about = { subjectCode: item.subjectCode, subject: item.subjectName };
@@ -20,8 +20,11 @@ export function savedReadFile(item: SavedItem, userId: string): ReadFile | null 
   const notes = NOTES_KEY.exec(item.key);
   if (!notes) return null;
   const unit = Number(notes[1]);
-  const read = progressRecorder()
-    .local(userId)
-    .find((file) => file.kind === 'note' && file.subjectCode === item.subjectCode && file.unit === unit);
-  return read ? { kind: 'note', fileId: read.fileId, unit, session: null, ...about } : null;
+  const fileId =
+    item.fileId ??
+    progressRecorder()
+      .local(userId)
+      .find((file) => file.kind === 'note' && file.subjectCode === item.subjectCode && file.unit === unit)
+      ?.fileId;
+  return fileId ? { kind: 'note', fileId, unit, session: null, ...about } : null;
 }

@@ -24,6 +24,8 @@ export interface SavedItem {
   savedAt: string;
   /** The server's `uploadedAt` of the file saved: a replaced file has another. */
   fileVersion: string;
+  /** The note file's id, which reading progress names (decision 041); absent in copies saved before it was kept. */
+  fileId?: string;
 }
 
 /** The stable keys of saved copies. */
