@@ -90,10 +90,9 @@ export default function NotesGroup({ query, idPrefix, activeId, onState, onPicke
       return [{ kind: 'message', text: results.error.offline ? TEXTS.offline : results.error.message }];
     const { hits, total } = results.data;
     if (total === 0) return [{ kind: 'message', text: TEXTS.none }];
-    return [
-      ...hits.slice(0, NOTES_HITS_SHOWN).map((hit) => ({ kind: 'hit' as const, hit, query: asked })),
-      { kind: 'all', total, query: asked },
-    ];
+    const shown = hits.slice(0, NOTES_HITS_SHOWN).map((hit) => ({ kind: 'hit' as const, hit, query: asked }));
+    // "See all" only when there is more than the box shows.
+    return total > shown.length ? [...shown, { kind: 'all', total, query: asked }] : shown;
   })();
 
   const idOf = (index: number) => `${idPrefix}-notes-${index}`;
