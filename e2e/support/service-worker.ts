@@ -23,7 +23,7 @@ export const offlineFailures: ProblemFilter = (problem) =>
   problem.kind === 'console' &&
   ((problem.text === `Failed to load resource: ${DISCONNECTED}` &&
     new URL(problem.url).pathname.startsWith('/api/')) ||
-    // What a page logs of an API call that found no network (the year page's availability counts).
+    // What a page logs of an API call that found no network, where it logs its failed reads.
     problem.text.includes('AxiosError: Network Error'));
 
 /** A phone that visited Home once and reloaded it: the worker registered on the visit controls the reload. */

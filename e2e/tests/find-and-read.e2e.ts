@@ -208,9 +208,10 @@ test.describe('a slow phone’s signed-in deep link', () => {
         );
         if (login.length > 0) seen.login.push(`${Math.round(performance.now())} ms: ${login[0]!.outerHTML}`);
         const main = document.querySelector('main');
-        // The HTML may arrive in two parts on a slow connection, the header before the page's skeleton: until the
-        // parser has passed it, a missing <main> is a page still arriving, not one left blank.
-        if (!main && document.readyState === 'loading') return;
+        // The HTML may arrive in parts on a slow connection, the header before the page's skeleton, or <main>
+        // before its content: until the parser is done, a missing or empty <main> is a page still arriving, not
+        // one left blank.
+        if ((!main || main.childElementCount === 0) && document.readyState === 'loading') return;
         const skeleton = main?.matches('[aria-busy="true"]') ? main.querySelector('[role="status"]') : null;
         if (skeleton?.textContent !== 'Loading…') {
           seen.blank.push(

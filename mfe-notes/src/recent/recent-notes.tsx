@@ -37,7 +37,10 @@ export function uploadDate(iso: string): string {
  */
 export function RecentNotes() {
   const recent = useApiQuery('recent-notes', getRecentNotes, {
-    onError: ({ cause }) => console.error('Recently uploaded notes could not be loaded', cause),
+    // Offline is no fault to report: the read is asked again once the connection returns.
+    onError: ({ cause, offline }) => {
+      if (!offline) console.error('Recently uploaded notes could not be loaded', cause);
+    },
   });
   // A failed fetch reads as an empty list.
   const notes = recent.status === 'loading' ? null : (recent.data ?? []);

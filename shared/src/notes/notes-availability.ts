@@ -23,7 +23,12 @@ export function useNotesAvailability(wanted = true): Availability | null {
       const reply = await getNotesAvailability(signal);
       return new Map(Object.entries(reply.subjects));
     },
-    { onError: ({ cause }) => console.error('Could not read which subjects have notes', cause) },
+    {
+      // Offline is no fault to report: the read is asked again once the connection returns.
+      onError: ({ cause, offline }) => {
+        if (!offline) console.error('Could not read which subjects have notes', cause);
+      },
+    },
   );
   return query.status === 'ready' ? query.data : null;
 }
