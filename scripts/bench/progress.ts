@@ -14,7 +14,7 @@ import path from 'node:path';
 import { buildApp } from '@studyhub/api/app';
 import { loadConfig } from '@studyhub/api/config';
 import { benchNoteFile } from '../lib/bench-rows';
-import { POSTGRES_URL, postgresSchema } from '../lib/postgres-schema';
+import { onBothDatabases } from '../lib/postgres-schema';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -141,17 +141,9 @@ export async function benchProgress(): Promise<string[]> {
       .join(' ')} (1, 5, 15 min) before`,
   ];
   try {
-    lines.push(...(await benchDatabase('SQLite', path.join(dir, 'progress.db'), dir)));
-    const schema = await postgresSchema('bench_progress');
-    if (!schema)
-      lines.push(`PostgreSQL: skipped, ${POSTGRES_URL.replace(/\/\/[^@/]*@/, '//…@')} unreachable`);
-    else {
-      try {
-        lines.push(...(await benchDatabase('PostgreSQL', schema.url, dir)));
-      } finally {
-        await schema.drop();
-      }
-    }
+    lines.push(
+      ...(await onBothDatabases('bench_progress', dir, (label, url) => benchDatabase(label, url, dir))),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -19,7 +19,7 @@ import { loadConfig } from '@studyhub/api/config';
 import { createPageReader } from '@studyhub/api/search-extraction';
 import { benchNoteFile } from '../lib/bench-rows';
 import { indexedTerms } from '@studyhub/api/search-tokens';
-import { POSTGRES_URL, postgresSchema } from '../lib/postgres-schema';
+import { onBothDatabases } from '../lib/postgres-schema';
 
 type AppDatabase = Awaited<ReturnType<typeof buildApp>>['context']['db'];
 
@@ -340,17 +340,9 @@ export async function benchSearch({ base, adminToken, studentToken }: BenchSearc
       ...(await benchApprovalToSearchable(base, adminToken, studentToken)),
       ...(await benchExtraction(dir)),
     ];
-    lines.push(...(await benchDatabase('SQLite', path.join(dir, 'search.db'), dir)));
-    const schema = await postgresSchema('bench_search');
-    if (!schema)
-      lines.push(`PostgreSQL: skipped, ${POSTGRES_URL.replace(/\/\/[^@/]*@/, '//…@')} unreachable`);
-    else {
-      try {
-        lines.push(...(await benchDatabase('PostgreSQL', schema.url, dir)));
-      } finally {
-        await schema.drop();
-      }
-    }
+    lines.push(
+      ...(await onBothDatabases('bench_search', dir, (label, url) => benchDatabase(label, url, dir))),
+    );
     return lines;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 /** A PostgreSQL schema of its own for one bench section, on BENCH_POSTGRES_URL (default the test database). */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 
 export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -25,4 +26,24 @@ export async function postgresSchema(prefix: string): Promise<{ url: string; dro
       await dropper.end();
     },
   };
+}
+
+/**
+ * A bench section's lines on SQLite (a file in `dir`) and then on PostgreSQL in a schema of its own, dropped
+ * after; PostgreSQL's are one line saying so when it is unreachable.
+ */
+export async function onBothDatabases(
+  prefix: string,
+  dir: string,
+  bench: (label: string, databaseUrl: string) => Promise<string[]>,
+): Promise<string[]> {
+  const lines = await bench('SQLite', path.join(dir, `${prefix}.db`));
+  const schema = await postgresSchema(prefix);
+  if (!schema)
+    return [...lines, `PostgreSQL: skipped, ${POSTGRES_URL.replace(/\/\/[^@/]*@/, '//…@')} unreachable`];
+  try {
+    return [...lines, ...(await bench('PostgreSQL', schema.url))];
+  } finally {
+    await schema.drop();
+  }
 }
