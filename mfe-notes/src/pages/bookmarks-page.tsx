@@ -1,25 +1,12 @@
-import { useState } from 'react';
 import styled from 'styled-components';
-import {
-  Breadcrumb,
-  Button,
-  ButtonLink,
-  Card,
-  Muted,
-  Notice,
-  Page,
-  PageTitle,
-  Spinner,
-} from '@studyhub/shared';
+import { Breadcrumb, Button, ButtonLink, Card, Notice, Page, PageTitle, Spinner } from '@studyhub/shared';
 import { PATHS, readerLink, subjectPath } from '@studyhub/contract';
 import type { Bookmark } from '@studyhub/contract/schemas';
 import { notesState } from '../progress/reader-links';
+import { bySubject, ListIntro } from '../subject-groups';
 import { STUDY_TEXTS } from '../study/study-texts';
 import { useBookmarks } from '../study/use-bookmarks';
-
-const Intro = styled(Muted)`
-  margin: 0 0 16px;
-`;
+import { useRowAction } from '../study/use-row-action';
 
 const Subjects = styled.div`
   display: grid;
@@ -60,15 +47,6 @@ const Actions = styled.div`
   gap: 10px;
 `;
 
-/** Bookmarks by subject, subjects in the order of their newest bookmark (the list comes newest first). */
-function bySubject(bookmarks: readonly Bookmark[]): [string, Bookmark[]][] {
-  const groups = new Map<string, Bookmark[]>();
-  for (const bookmark of bookmarks) {
-    groups.set(bookmark.subjectCode, [...(groups.get(bookmark.subjectCode) ?? []), bookmark]);
-  }
-  return [...groups];
-}
-
 function whatText(bookmark: Bookmark): string {
   if (bookmark.unit === null) return STUDY_TEXTS.whatSubject;
   if (bookmark.page === null) return STUDY_TEXTS.whatUnit(bookmark.unit, bookmark.unitTitle);
@@ -87,22 +65,13 @@ function openLink(bookmark: Bookmark): { to: string; state: unknown } {
 /** /bookmarks (decision 041): what the student starred, by subject, each opening what it marks, with Remove. */
 export function BookmarksPage() {
   const { query, bookmarks, remove } = useBookmarks();
-  const [removing, setRemoving] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function removeOne(id: string) {
-    setRemoving(id);
-    setProblem(null);
-    const result = await remove(id);
-    if (!result.ok) setProblem(result.message);
-    setRemoving(null);
-  }
+  const { busy: removing, problem, run: removeOne } = useRowAction(remove);
 
   return (
     <Page>
       <Breadcrumb items={[{ label: 'Home', to: PATHS.home }, { label: STUDY_TEXTS.bookmarksTitle }]} />
       <PageTitle>{STUDY_TEXTS.bookmarksTitle}</PageTitle>
-      <Intro>{STUDY_TEXTS.bookmarksIntro}</Intro>
+      <ListIntro>{STUDY_TEXTS.bookmarksIntro}</ListIntro>
       {query.status === 'loading' && <Spinner label={STUDY_TEXTS.bookmarksLoading} />}
       {query.status === 'error' && <Notice role="alert">{query.error.message}</Notice>}
       {problem && <Notice role="alert">{problem}</Notice>}

@@ -1,16 +1,13 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Breadcrumb, Button, Card, Muted, Notice, Page, PageTitle, Spinner } from '@studyhub/shared';
 import { PATHS, subjectPath } from '@studyhub/contract';
 import { notesState } from '../progress/reader-links';
 import { uploadDate } from '../recent/recent-notes';
+import { ListIntro } from '../subject-groups';
 import { STUDY_TEXTS } from '../study/study-texts';
 import { useFollows } from '../study/use-follows';
-
-const Intro = styled(Muted)`
-  margin: 0 0 16px;
-`;
+import { useRowAction } from '../study/use-row-action';
 
 const Items = styled.ul`
   list-style: none;
@@ -36,22 +33,13 @@ const ItemCard = styled(Card)`
 /** /following (decision 041): the subjects the student gets digest mails about, oldest first, each with Unfollow. */
 export function FollowingPage() {
   const { query, follows, unfollow } = useFollows();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function stop(subjectCode: string) {
-    setBusy(subjectCode);
-    setProblem(null);
-    const result = await unfollow(subjectCode);
-    if (!result.ok) setProblem(result.message);
-    setBusy(null);
-  }
+  const { busy, problem, run: stop } = useRowAction(unfollow);
 
   return (
     <Page>
       <Breadcrumb items={[{ label: 'Home', to: PATHS.home }, { label: STUDY_TEXTS.followingTitle }]} />
       <PageTitle>{STUDY_TEXTS.followingTitle}</PageTitle>
-      <Intro>{STUDY_TEXTS.followingIntro}</Intro>
+      <ListIntro>{STUDY_TEXTS.followingIntro}</ListIntro>
       {query.status === 'loading' && <Spinner label={STUDY_TEXTS.followingLoading} />}
       {query.status === 'error' && <Notice role="alert">{query.error.message}</Notice>}
       {problem && <Notice role="alert">{problem}</Notice>}

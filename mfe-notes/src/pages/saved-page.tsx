@@ -21,10 +21,11 @@ import { savedReadFile } from '../progress/saved-reading';
 import { useReading } from '../progress/use-reading';
 import { PdfPreview } from '../reader/pdf-preview';
 import { useReaderEntry, useWarmReader } from '../reader/reader-entry';
+import { bySubject, ListIntro } from '../subject-groups';
 
-const Intro = styled(Muted)`
-  margin: 0 0 16px;
-`;
+/** Saved copies by subject code, then by key (a subject's units in order, then its papers). */
+const sortedBySubject = (items: readonly SavedItem[]) =>
+  [...items].sort((a, b) => a.subjectCode.localeCompare(b.subjectCode) || a.key.localeCompare(b.key));
 
 const Summary = styled.div`
   margin: 0 0 16px;
@@ -75,16 +76,6 @@ const Actions = styled.div`
   gap: 10px;
 `;
 
-/** Saved copies by subject, in the order the subjects were first saved. */
-function bySubject(items: readonly SavedItem[]): [string, SavedItem[]][] {
-  const groups = new Map<string, SavedItem[]>();
-  const sorted = [...items].sort(
-    (a, b) => a.subjectCode.localeCompare(b.subjectCode) || a.key.localeCompare(b.key),
-  );
-  for (const item of sorted) groups.set(item.subjectCode, [...(groups.get(item.subjectCode) ?? []), item]);
-  return [...groups];
-}
-
 /** The space the browser says the site uses, read again when the saved copies change. */
 function useStorageEstimate(changes: unknown) {
   const [estimate, setEstimate] = useState<{ usage: number; quota: number } | null>(null);
@@ -120,7 +111,7 @@ export function SavedPage() {
     <Page>
       <Breadcrumb items={[{ label: 'Home', to: PATHS.home }, { label: SAVED_TEXTS.title }]} />
       <PageTitle>{SAVED_TEXTS.title}</PageTitle>
-      <Intro>{SAVED_TEXTS.intro}</Intro>
+      <ListIntro>{SAVED_TEXTS.intro}</ListIntro>
       {items === undefined && <Spinner label={SAVED_TEXTS.loading} />}
       {items?.length === 0 && (
         <Notice>
@@ -136,7 +127,7 @@ export function SavedPage() {
             {estimate && <Muted>{SAVED_TEXTS.space(estimate.usage, estimate.quota)}</Muted>}
           </Summary>
           <Subjects>
-            {bySubject(items).map(([code, group]) => (
+            {bySubject(sortedBySubject(items)).map(([code, group]) => (
               <section key={code} aria-labelledby={`saved-${code}`}>
                 <SubjectName id={`saved-${code}`}>
                   {code} · {group[0]!.subjectName}
