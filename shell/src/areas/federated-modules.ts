@@ -7,6 +7,7 @@ import {
 } from '@studyhub/contract';
 import type { ChosenRemote, ChosenRemotes } from './area-choice';
 import type { ModuleLoadResult } from './area-registry';
+import { yieldToMain } from '../yield-to-main';
 import { isUnavailable } from './fallback-plugin';
 
 const RETRY_DELAY_MS = 400;
@@ -23,6 +24,9 @@ async function loadOnce(area: AreaName, expose: string): Promise<ModuleLoadResul
   let loaded: unknown;
   try {
     loaded = await loadRemote(id);
+    // Running an area's code and rendering its page each hold a slow phone's main thread a while: the page renders
+    // in a task of its own, so a tap is answered between the two (decision 014).
+    await yieldToMain();
   } catch (error) {
     loaded = { error };
   }
