@@ -1,14 +1,15 @@
 /**
  * The shell's pages as HTML, made at build time (decision 014), by React's server renderer with
  * styled-components' style sheet, as a visitor in the default theme sees them before any JavaScript runs: Home's
- * first screen (bootstrap.tsx hydrates it), and for every other route the frame around a page skeleton (React
- * replaces it with the page). Node-only: `studyhub-webpack build` runs it after webpack.
+ * first screen (bootstrap.tsx hydrates it), for every route whose heading is its title the frame around a page
+ * skeleton with that heading, and for every other route the frame around a page skeleton (React replaces them
+ * with the page). Node-only: `studyhub-webpack build` runs it after webpack.
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import { PATHS, type SHELL_PAGES } from '@studyhub/contract';
+import { headedPageFile, PATHS, ROUTE_TABLE, SHELL_PAGES } from '@studyhub/contract';
 import { App } from './src/app';
 import { createAreaRegistry } from './src/areas/area-registry';
 import { browserAreaPorts } from './src/areas/browser-area-ports';
@@ -37,6 +38,20 @@ function render(location: string, content?: ReactNode): PrerenderedPage {
   }
 }
 
-export function prerender(): Record<keyof typeof SHELL_PAGES, PrerenderedPage> {
-  return { home: render(PATHS.home), app: render(NO_ROUTE, <PageSkeleton />) };
+/** Each page by its file in the build. */
+export function prerender(): Record<string, PrerenderedPage> {
+  const headed = ROUTE_TABLE.filter((route) => route.titleIsHeading);
+  return {
+    [SHELL_PAGES.home]: render(PATHS.home),
+    [SHELL_PAGES.app]: render(NO_ROUTE, <PageSkeleton />),
+    ...Object.fromEntries(
+      headed.map((route) => [
+        headedPageFile(route),
+        render(
+          NO_ROUTE,
+          <PageSkeleton heading={route.title} headingNeedsStoredSession={route.access !== 'open'} />,
+        ),
+      ]),
+    ),
+  };
 }

@@ -8,6 +8,7 @@ import { readRemotes, releaseDir, sourceMapDir, writeRemotes } from '@studyhub/d
 import { buildTestApp, type TestApp } from './support/apps';
 import { expectApiHeaders } from './support/requests';
 import {
+  HEADED_PAGE,
   makeDeployDir,
   NOTES_AREA_CHUNK,
   NOTES_VERSION,
@@ -57,11 +58,39 @@ describe('composed site', () => {
 
   it('serves Home prerendered at / and the page without it for every other route (decision 014)', async () => {
     expect((await app.inject('/')).body).toContain('<div id="root"><h1>Home</h1></div>');
-    for (const url of ['/notes/ThirdYear', '/syllabus', '/about']) {
+    for (const url of ['/notes/SecondYear', '/notes/FifthYear', '/syllabus', '/about']) {
       expect((await app.inject(url)).body).toContain('<div id="root"></div>');
     }
     const direct = await app.inject('/app.html');
     expect(direct.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves a route whose heading is its title its own page, by the route table, never by the path (decision 014)', async () => {
+    for (const url of ['/notes/ThirdYear', '/NOTES/thirdyear/', '/notes/thirdYEAR']) {
+      const reply = await app.inject(url);
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      expect(reply.body).toContain('<h1>Third Year</h1>');
+    }
+    // The page's own address is a file like any other, revalidated as pages are; other spellings reach no file.
+    expect((await app.inject(`/${HEADED_PAGE}`)).headers['cache-control']).toBe('no-cache');
+    for (const url of ['/pages/notes/ThirdYear', '/notes/ThirdYear.html', '/notes/..%2fnotes/ThirdYear']) {
+      expect((await app.inject(url)).body).not.toContain('<h1>Third Year</h1>');
+    }
+  });
+
+  it('serves the skeleton page for a headed route of a shell released without its page', async () => {
+    const olderDeploy = makeDeployDir();
+    rmSync(path.join(olderDeploy, 'releases', 'shell', SHELL_VERSION, HEADED_PAGE));
+    const older = await buildTestApp(olderDeploy);
+    try {
+      const reply = await older.inject('/notes/ThirdYear');
+      expect(reply.statusCode).toBe(200);
+      expect(reply.body).toContain('<div id="root"></div>');
+    } finally {
+      await older.close();
+      removeDeployDir(olderDeploy);
+    }
   });
 
   it('names what a page fetches first for preloading: remotes.json, and the live area of its route (decision 014)', async () => {
@@ -88,7 +117,8 @@ describe('composed site', () => {
 
   it('serves index.html for every route of a shell released without app.html', async () => {
     const olderDeploy = makeDeployDir();
-    rmSync(path.join(olderDeploy, 'releases', 'shell', SHELL_VERSION, 'app.html'));
+    for (const page of ['app.html', HEADED_PAGE])
+      rmSync(path.join(olderDeploy, 'releases', 'shell', SHELL_VERSION, page));
     const older = await buildTestApp(olderDeploy);
     try {
       const reply = await older.inject('/notes/ThirdYear');

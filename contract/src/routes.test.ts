@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { matchPath } from 'react-router-dom';
-import { mayOpen, ROUTE_TABLE, routeFor } from './routes';
+import { mayOpen, ROUTE_TABLE, routeFor, shellPageFile } from './routes';
 
 /** What the shell's router opens for a path: the first row of the table it matches. */
 const routerMatch = (pathname: string) => ROUTE_TABLE.find((route) => matchPath(route.path, pathname));
@@ -39,6 +39,32 @@ describe('routeFor', () => {
     }
     expect(routeFor('/notes/CS-603')?.page).toBe('subject');
     expect(routeFor('/notes/ThirdYear')?.page).toBe('year');
+  });
+});
+
+describe('shellPageFile (decision 014)', () => {
+  it.each([
+    ['/', 'index.html'],
+    ['/notes/ThirdYear', 'pages/notes/ThirdYear.html'],
+    ['/NOTES/thirdyear/', 'pages/notes/ThirdYear.html'],
+    ['/papers/FirstYear', 'pages/papers/FirstYear.html'],
+    ['/notes', 'pages/notes.html'],
+    ['/branch', 'pages/branch.html'],
+    ['/search', 'pages/search.html'],
+    ['/notes/CS-603', 'app.html'],
+    ['/notes/FifthYear', 'app.html'],
+    ['/syllabus', 'app.html'],
+    ['/nowhere', 'app.html'],
+    ['/notes/..%2fThirdYear', 'app.html'],
+  ])('answers %s with %s', (pathname, file) => {
+    expect(shellPageFile(pathname)).toBe(file);
+  });
+
+  it('names a page only for routes without parameters, each its own file', () => {
+    const headed = ROUTE_TABLE.filter((route) => route.titleIsHeading);
+    expect(headed.length).toBeGreaterThan(10);
+    for (const route of headed) expect(route.path).toMatch(/^(\/[A-Za-z]+)+$/);
+    expect(new Set(headed.map((route) => shellPageFile(route.path))).size).toBe(headed.length);
   });
 });
 

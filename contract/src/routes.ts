@@ -2,7 +2,7 @@
  * The route table of product §2: who may open each path and which area renders it.
  * The shell builds its router and guards from this; an area's standalone frame uses its own rows.
  */
-import type { AreaName } from './remotes';
+import { SHELL_PAGES, type AreaName } from './remotes';
 import { PATHS, YEARS, type YearKey } from './paths';
 
 /**
@@ -202,4 +202,22 @@ const ROUTE_PATTERNS = ROUTE_TABLE.map((route) => ({ route, pattern: routePatter
 /** The route a path opens, as the shell's router would match it; undefined for a path it does not know. */
 export function routeFor(pathname: string): RouteEntry | undefined {
   return ROUTE_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.route;
+}
+
+/** Where the shell's build puts the pages of routes whose heading is their title (decision 014). */
+export const HEADED_PAGES_FOLDER = 'pages';
+
+/** The prerendered page of a route whose heading is its title: `pages/notes/ThirdYear.html`. */
+export const headedPageFile = (route: RouteEntry): string => `${HEADED_PAGES_FOLDER}${route.path}.html`;
+
+/**
+ * The shell page a navigation to `pathname` is answered with (decision 014): Home prerendered at `/`; a route
+ * whose heading is its title gets a page with that heading in it, so a slow phone reads where it is with the
+ * first paint; every other route the frame around a page skeleton. The file comes from the route table, never
+ * from the path's text.
+ */
+export function shellPageFile(pathname: string): string {
+  if (pathname === PATHS.home) return SHELL_PAGES.home;
+  const route = routeFor(pathname);
+  return route?.titleIsHeading ? headedPageFile(route) : SHELL_PAGES.app;
 }

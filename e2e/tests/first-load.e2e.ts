@@ -97,6 +97,31 @@ test('Home’s first HTML response holds the frame and the hero, compressed, wit
   expect(other).not.toContain('Unlock Your Academic Potential');
 });
 
+test('a route whose heading is its title arrives with that heading, shown only to a visitor with a stored session', async ({
+  open,
+}) => {
+  const heading = 'Third Year CSE Engineering Notes';
+  // Any spelling the router opens gets the route's own page.
+  for (const path of ['/notes/ThirdYear', '/NOTES/thirdyear/']) {
+    const html = await (await fetch(url(path))).text();
+    expect(html).toMatch(new RegExp(`<main[^>]*aria-busy="true"[^>]*>.*<h1[^>]*>${heading}</h1>`, 's'));
+  }
+  expect(await (await fetch(url('/notes/FifthYear'))).text()).not.toContain('<h1');
+
+  // Before any of our scripts run, only the page boot script (inline) decides: the heading is painted for a
+  // stored session and hidden for a visitor who will be sent to login.
+  for (const signedIn of [true, false]) {
+    const { context, page } = await open({ signedIn, device: { viewport: PHONE } });
+    await context.route(/\.js(\?|$)/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+    );
+    await page.goto('/notes/ThirdYear');
+    const drawn = page.getByRole('heading', { level: 1, name: heading });
+    if (signedIn) await expect(drawn).toBeVisible();
+    else await expect(page.locator('h1', { hasText: heading })).toBeHidden();
+  }
+});
+
 test('Home’s JavaScript on a phone stays within budget and every text file of 1 KB or more arrives compressed', async ({
   page,
 }) => {

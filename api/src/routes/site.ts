@@ -4,7 +4,7 @@
  * links: services/preload-links.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { isAreaName, REPORT_TOKEN_HEADER, SERVICE_WORKER_FILE } from '@studyhub/contract';
+import { isAreaName, REPORT_TOKEN_HEADER, SERVICE_WORKER_FILE, shellPageFile } from '@studyhub/contract';
 import {
   readRemotes,
   readShellVersion,
@@ -55,11 +55,16 @@ export async function siteRoutes(
     );
   }
 
-  /** `/` gets Home prerendered; another client-side route the empty page, when the shell has one (decision 014). */
+  /**
+   * The page `shellPageFile` names for a client-side route (decision 014), else the plainer page an older shell
+   * release has: the skeleton page, else Home's (the shell renders afresh off `/`).
+   */
   async function shellPage(shellVersion: string, file: string): Promise<string> {
-    if (file === '') return SHELL_PAGES.home;
-    const hasAppPage = await servable(releaseDir(config.deployDir, 'shell', shellVersion), SHELL_PAGES.app);
-    return hasAppPage ? SHELL_PAGES.app : SHELL_PAGES.home;
+    const folder = releaseDir(config.deployDir, 'shell', shellVersion);
+    for (const page of [shellPageFile(`/${file}`), SHELL_PAGES.app]) {
+      if (page === SHELL_PAGES.home || (await servable(folder, page))) return page;
+    }
+    return SHELL_PAGES.home;
   }
 
   // Everything else that is not /api: a file of the live shell, or a shell page for a client-side route.

@@ -70,11 +70,12 @@ function acceptedCopy(request: FastifyRequest, copies: readonly EncodedCopy[]): 
 }
 
 export function createReleaseFiles(config: Config) {
-  // A source map is cached like the file it maps: /main.js.map is as unhashed as /main.js.
-  const cacheFor = (file: string) =>
-    config.devMode || UNHASHED_ENTRIES.has(path.basename(file).replace(/\.map$/, ''))
-      ? NO_CACHE
-      : 'immutable';
+  // A source map is cached like the file it maps: /main.js.map is as unhashed as /main.js. No page's name carries
+  // its content (the shell's pages for routes live in a folder of them: shellPageFile).
+  const cacheFor = (file: string) => {
+    const name = path.basename(file).replace(/\.map$/, '');
+    return config.devMode || UNHASHED_ENTRIES.has(name) || name.endsWith('.html') ? NO_CACHE : 'immutable';
+  };
 
   /**
    * Each folder's real path, the files found servable in it and the compressed copies each has. Release folders

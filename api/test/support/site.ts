@@ -25,6 +25,8 @@ export const sourceMap = (file: string) => JSON.stringify({ version: 3, file, ma
 /** A shell chunk big enough to be published with compressed copies (decision 013). */
 export const VENDOR_CHUNK = 'vendor.5e6f7a8b.js';
 export const VENDOR_SOURCE = 'export const unit = "Unit 3: Dynamic programming";\n'.repeat(100);
+/** The shell's page for the year page's route (decision 014). */
+export const HEADED_PAGE = 'pages/notes/ThirdYear.html';
 /** An icon of the shell's web app manifest, named by its hash. */
 export const SHELL_ICON = 'icons/icon-192.2c3d4e5f.png';
 /** The notes build's page chunk, which its manifest names for `./Area`. */
@@ -41,6 +43,9 @@ export function makeDeployDir(): string {
     // Home prerendered into the page, and the page for every other route (decision 014).
     'index.html': '<!doctype html><div id="root"><h1>Home</h1></div><script defer src="/main.js"></script>',
     'app.html': '<!doctype html><div id="root"></div><script defer src="/main.js"></script>',
+    // A route whose heading is its title gets a page with that heading drawn in.
+    [HEADED_PAGE]:
+      '<!doctype html><div id="root"><h1>Third Year</h1></div><script defer src="/main.js"></script>',
     'main.js': 'console.log("shell")',
     // The shell's service worker (decision 035): the same name in every shell release.
     'sw.js': 'self.addEventListener("fetch", () => {})',

@@ -21,11 +21,11 @@ const SHELL_PAGES: Record<string, ComponentType> = {
   contact: ContactPage,
 };
 
+/** The page's heading while its route's guard or area loads, when the route knows it (decision 014). */
+const headingOf = (route: RouteEntry) => (route.titleIsHeading ? route.title : undefined);
+
 function pageElement(route: RouteEntry): ReactElement {
-  if (route.area) {
-    const heading = route.titleIsHeading ? route.title : undefined;
-    return <AreaHost area={route.area} page={route.page} heading={heading} />;
-  }
+  if (route.area) return <AreaHost area={route.area} page={route.page} heading={headingOf(route)} />;
   const ShellPage = SHELL_PAGES[route.page];
   if (!ShellPage) throw new Error(`No shell page "${route.page}" for ${route.path}`);
   return (
@@ -43,7 +43,11 @@ export function AppRoutes() {
         <Route
           key={route.path}
           path={route.path}
-          element={<RequireAccess access={route.access}>{pageElement(route)}</RequireAccess>}
+          element={
+            <RequireAccess access={route.access} heading={headingOf(route)}>
+              {pageElement(route)}
+            </RequireAccess>
+          }
         />
       ))}
       <Route path="*" element={<Navigate to="/" replace />} />

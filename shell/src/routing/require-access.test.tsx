@@ -148,6 +148,18 @@ describe('RequireAccess', () => {
     },
   );
 
+  it('draws the route’s heading, when it knows it, while the session loads, as the served page did', () => {
+    const first = firstRender(
+      <RequireAccess access="login" heading="Third Year CSE Engineering Notes">
+        <p>protected content</p>
+      </RequireAccess>,
+    );
+    expect(within(first).getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Third Year CSE Engineering Notes',
+    );
+    expect(within(first).queryByText('protected content')).toBeNull();
+  });
+
   it('shows no spinner on an open route while the session loads', () => {
     const first = firstRender(guarded('open'));
     expect(within(first).queryByRole('status')).toBeNull();

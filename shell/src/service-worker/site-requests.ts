@@ -23,6 +23,9 @@ export function areaFileKind(url: URL): AreaFileKind | null {
   return AREA_ENTRY_FILES.has(file.join('/')) ? 'entry' : 'immutable';
 }
 
-/** The shell page the server would send for a navigation to `pathname` (decision 014): Home's for `/`. */
+/**
+ * The kept shell page that answers an offline navigation to `pathname` (decision 014): Home's for `/`, the skeleton
+ * page for any other route (the server's pages with a route's heading in them are not precached).
+ */
 export const shellPageFor = (pathname: string): string =>
   `/${pathname === '/' ? SHELL_PAGES.home : SHELL_PAGES.app}`;

@@ -4,7 +4,7 @@
  * call this). Reads ./webpack.config.ts (an AppDefinition) from the current directory and runs webpack's Node
  * API. A build goes to ./dist unless --out-dir names another folder.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -56,7 +56,8 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
  * The host's pages with their first screen in them (decision 014): the built page, filled with each prerendered
- * page's HTML and styles, becomes SHELL_PAGES.home (Home) and SHELL_PAGES.app (every other route).
+ * page's HTML and styles, becomes SHELL_PAGES.home (Home), SHELL_PAGES.app (every other route) and a page for
+ * each route whose heading is its title (`shellPageFile`).
  */
 async function writePrerenderedPages(module: string): Promise<void> {
   Object.assign(globalThis, buildGlobals(app, context));
@@ -66,16 +67,19 @@ async function writePrerenderedPages(module: string): Promise<void> {
   process.env.TSX_TSCONFIG_PATH = path.join(toolingDir, '..', 'tsconfig.base.json');
   const { require: load } = await import('tsx/cjs/api');
   const { prerender } = load(path.join(appDir, module), import.meta.url) as {
-    prerender(): Record<keyof typeof SHELL_PAGES, { html: string; styles: string }>;
+    prerender(): Record<string, { html: string; styles: string }>;
   };
   const pages = prerender();
   const built = readFileSync(path.join(distDir, SHELL_PAGES.home), 'utf8');
   if (!built.includes(EMPTY_ROOT))
     throw new Error(`${SHELL_PAGES.home} has no ${EMPTY_ROOT} to prerender into`);
-  for (const page of Object.keys(SHELL_PAGES) as (keyof typeof SHELL_PAGES)[]) {
-    const { html, styles } = pages[page];
+  for (const required of Object.values(SHELL_PAGES)) {
+    if (!pages[required]) throw new Error(`The prerender module made no ${required}`);
+  }
+  for (const [file, { html, styles }] of Object.entries(pages)) {
+    mkdirSync(path.dirname(path.join(distDir, file)), { recursive: true });
     writeFileSync(
-      path.join(distDir, SHELL_PAGES[page]),
+      path.join(distDir, file),
       built.replace('</head>', `${styles}</head>`).replace(EMPTY_ROOT, `<div id="root">${html}</div>`),
     );
   }

@@ -6,16 +6,19 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import { injectManifest } from 'workbox-build';
-import { SERVICE_WORKER_FILE } from '@studyhub/contract';
+import { HEADED_PAGES_FOLDER, SERVICE_WORKER_FILE } from '@studyhub/contract';
 import { scriptRule } from './create-webpack-config';
 
 /**
  * Files the pages load, and the web app manifest with its icons (an offline page still links them). Source maps,
- * licences and the federation's descriptions are never loaded by a page.
+ * licences and the federation's descriptions are never loaded by a page. The pages with a route's heading drawn
+ * in are for a first paint online; offline, the skeleton page serves every route (site-requests.ts), so a phone
+ * does not download a copy per route.
  */
 const PRECACHED = ['**/*.{js,mjs,css,html,svg,json,webmanifest,png}'];
 const NOT_PRECACHED = [
   SERVICE_WORKER_FILE,
+  `${HEADED_PAGES_FOLDER}/**`,
   '**/*.map',
   '**/*.LICENSE.txt',
   'mf-manifest.json',
