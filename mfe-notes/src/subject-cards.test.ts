@@ -129,6 +129,10 @@ describe('formatDownloads', () => {
     [1200, '1,200'],
     [1201, '1,201'],
     [12345, '12,345'],
+    [1234567, '1,234,567'],
+    [1000000000, '1,000,000,000'],
+    // A count edited by hand in localStorage still reads as a whole number.
+    [1234.6, '1,235'],
   ])('%p → %p', (count, text) => {
     expect(formatDownloads(count)).toBe(text);
   });
