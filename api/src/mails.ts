@@ -106,8 +106,8 @@ export const MAILS = {
 
   /**
    * The daily digest of followed subjects (decision 039): the server's own words, catalog names and the user's own
-   * name, escaped in the HTML; `oneClickUrl` is where a mail client's one-click unsubscribe posts (the first
-   * subject's link).
+   * name, escaped in the HTML; `oneClickUrl` is where a mail client's one-click unsubscribe posts (it stops every
+   * subject of the mail).
    */
   digest: (to: string, name: string, subjects: DigestSubject[], oneClickUrl: string): Mail => {
     const more = subjects.length - 1;

@@ -71,7 +71,8 @@ export const API_MESSAGES = {
   following: (subject: string) =>
     `You follow ${subject}. New notes, papers and questions come in one mail a day at most.`,
   unfollowed: (subject: string) => `You no longer follow ${subject}.`,
-  unfollowedByLink: (subject: string) => `You will get no more mails about ${subject}.`,
+  unfollowedByLink: (subjects: readonly string[]) =>
+    `You will get no more mails about ${[subjects.slice(0, -1).join(', '), subjects.at(-1)].filter(Boolean).join(' and ')}.`,
   invalidCharacters: 'The request contains characters that are not allowed.',
   jsonOnly: 'Send the request as JSON (Content-Type: application/json).',
   metricsToken: 'Metrics need the bearer token set in METRICS_TOKEN (Authorization: Bearer …).',

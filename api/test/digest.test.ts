@@ -50,6 +50,14 @@ async function runDigests(): Promise<number> {
 const digestsTo = (email: string) => t.mailsTo(email).filter((mail) => mail.kind === 'digest');
 const unfollowTokens = (mail: CapturedMail) =>
   [...mail.text.matchAll(/\/unfollow\?token=(\S+)/g)].map((match) => decodeURIComponent(match[1]!));
+/** The token of the mail's List-Unsubscribe header (RFC 2369: `<https://…/api/follows/unfollow?token=…>`). */
+function oneClickToken(mail: CapturedMail): string {
+  const header = mail.headers?.['List-Unsubscribe'] ?? '';
+  const link = /^<(.+)>$/.exec(header)?.[1];
+  if (!link?.startsWith(`${PUBLIC_URL}/api/follows/unfollow?`))
+    throw new Error(`No one-click link: ${header}`);
+  return new URL(link).searchParams.get('token')!;
+}
 const unfollow = (token: string, options: { form?: boolean } = {}) =>
   request(
     t.app,
@@ -99,12 +107,10 @@ describe('one mail for what became visible', () => {
     expect(mail!.text).not.toMatch(/Unit [45] notes|CS-603/);
     expect(mail!.html).toContain(`<a href="${PUBLIC_URL}/notes/CS-502">`);
     expect(mail!.html).toContain('<li>2 important questions</li>');
-    const tokens = unfollowTokens(mail!);
-    expect(tokens).toHaveLength(2);
-    expect(mail!.headers).toEqual({
-      'List-Unsubscribe': `<${PUBLIC_URL}/api/follows/unfollow?${new URLSearchParams({ token: tokens[0]! })}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    });
+    expect(unfollowTokens(mail!)).toHaveLength(2);
+    // The mail client's Unsubscribe means the whole mail: its link names both subjects.
+    expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(oneClickToken(mail!).split('~')[2]).toBe('CS-502,CS-601');
     // Everything went: the next pass has nothing.
     t.clock.advance(DAY_MS);
     expect(await runDigests()).toBe(0);
@@ -242,6 +248,7 @@ describe('who gets mail', () => {
 describe('the unfollow link', () => {
   let student: User;
   let tokens: string[];
+  let wholeMail: string;
 
   beforeAll(async () => {
     student = await createUserWithRole(t, 'student');
@@ -251,8 +258,10 @@ describe('the unfollow link', () => {
     await uploadUnitNotes(t, admin.token, 'CS-604(B)', 1);
     t.clock.advance(GATHER_MS);
     await runDigests();
-    tokens = unfollowTokens(digestsTo(student.user.email)[0]!);
+    const [mail] = digestsTo(student.user.email);
+    tokens = unfollowTokens(mail!);
     expect(tokens).toHaveLength(2);
+    wholeMail = oneClickToken(mail!);
   });
 
   const followed = async () =>
@@ -316,6 +325,32 @@ describe('the unfollow link', () => {
     expect(await followed()).toEqual(['CS-604(B)']);
     expect((await unfollow(tokens[0]!)).status).toBe(200);
     expect((await unfollow(tokens[1]!)).body.subjectCode).toBe('CS-604(B)');
+    expect(await followed()).toEqual([]);
+  });
+
+  it('the mail’s one-click unsubscribe stops every subject of the mail; its list cannot be changed', async () => {
+    await follow('CS-603(B)', student.token);
+    await follow('CS-604(B)', student.token);
+    const [expires, userId, codes, signature] = wholeMail.split('~');
+    expect(codes).toBe('CS-603(B),CS-604(B)');
+    const names = ['CS-603(B)', 'CS-604(B)'].map((code) => findSubject(code)!.name);
+    for (const changed of [
+      'CS-603(B)',
+      'CS-604(B),CS-603(B)',
+      'CS-603(B),CS-604(B),CS-501',
+      'CS-603(B),CS-603(B)',
+      'CS-603(B),',
+      Array.from({ length: 51 }, (_, index) => `CS-${index}`).join(','),
+    ]) {
+      const reply = await unfollow(`${expires}~${userId}~${changed}~${signature}`, { form: true });
+      expect([changed, reply.status]).toEqual([changed, 400]);
+    }
+    expect(await followed()).toEqual(['CS-603(B)', 'CS-604(B)']);
+    const reply = await unfollow(wholeMail, { form: true });
+    expect([reply.status, reply.body.message]).toEqual([
+      200,
+      `You will get no more mails about ${names[0]} and ${names[1]}.`,
+    ]);
     expect(await followed()).toEqual([]);
   });
 

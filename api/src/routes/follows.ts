@@ -110,13 +110,14 @@ export async function followRoutes(
     },
     async (request) => {
       const target = unfollowLinks.read(request.query.token);
-      const subject = target && findSubject(target.subjectCode);
-      if (!target || !subject) throw new HttpError(400, STUDY_MESSAGES.unfollowLink);
-      await removeFollow(db, target.userId, subject.code);
+      const subjects = target?.subjectCodes.map((code) => findSubject(code)) ?? [];
+      if (!target || subjects.length === 0 || !subjects.every((subject) => subject !== undefined))
+        throw new HttpError(400, STUDY_MESSAGES.unfollowLink);
+      for (const subject of subjects) await removeFollow(db, target.userId, subject.code);
       return {
-        message: API_MESSAGES.unfollowedByLink(subject.name),
-        subjectCode: subject.code,
-        subject: subject.name,
+        message: API_MESSAGES.unfollowedByLink(subjects.map((subject) => subject.name)),
+        subjectCode: subjects[0]!.code,
+        subject: subjects[0]!.name,
       };
     },
   );

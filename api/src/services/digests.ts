@@ -83,24 +83,27 @@ export function createDigests({
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
-  /** The digest's subjects, in the order their first update came. */
-  function subjectsOf(
+  /**
+   * The digest's subjects, in the order their first update came, each with its own unfollow link, and the mail's
+   * one-click unsubscribe, which stops them all.
+   */
+  function digestOfSubjects(
     userId: string,
     items: readonly DigestItem[],
-  ): (DigestSubject & { oneClickUrl: string })[] {
+  ): { subjects: DigestSubject[]; oneClickUrl: string } {
     const byCode = new Map<string, DigestItem[]>();
     for (const item of items) byCode.set(item.subject_code, [...(byCode.get(item.subject_code) ?? []), item]);
-    return [...byCode].map(([code, subjectItems]) => {
-      const token = unfollowLinks.token({ userId, subjectCode: code });
+    const subjects = [...byCode].map(([code, subjectItems]) => {
       const name = findSubject(code)?.name;
       return {
         title: name ? `${code} ${name}` : code,
         lines: digestLines(subjectItems),
         pageUrl: `${config.publicUrl}${subjectPath(code)}`,
-        unfollowUrl: unfollowLinks.pageUrl(token),
-        oneClickUrl: unfollowLinks.oneClickUrl(token),
+        unfollowUrl: unfollowLinks.pageUrl(unfollowLinks.token({ userId, subjectCodes: [code] })),
       };
     });
+    const all = unfollowLinks.token({ userId, subjectCodes: [...byCode.keys()] });
+    return { subjects, oneClickUrl: unfollowLinks.oneClickUrl(all) };
   }
 
   /** Sends one user's digest if it is still theirs to send; whether a mail went. */
@@ -112,7 +115,7 @@ export function createDigests({
       await releaseDigest(db, userId, leaseUntil);
       return false;
     }
-    const subjects = subjectsOf(userId, items);
+    const { subjects, oneClickUrl } = digestOfSubjects(userId, items);
     // Marked sent before it is handed to the mailer: a replica that dies in between loses one digest rather than
     // a replica whose lease lapsed sending it twice.
     const sent = await finishDigest(
@@ -125,7 +128,7 @@ export function createDigests({
       log.warn({ user: userId }, 'Digest: the claim lapsed before it was sent; another replica has it');
       return false;
     }
-    mail.send(MAILS.digest(user.email, user.name, subjects, subjects[0]!.oneClickUrl));
+    mail.send(MAILS.digest(user.email, user.name, subjects, oneClickUrl));
     return true;
   }
 

@@ -1,11 +1,14 @@
 /**
- * The digest mail's unfollow links (decision 039): a token that names one user and one subject, signed for the
- * purpose `unfollow` only (lib/signatures.ts), so neither a session, a download link nor a report token is one, and
- * it is none of them. It lives 90 days, since mails are read late, and needs no session: whoever holds the mail
- * may stop its mails about that subject, and nothing else.
+ * The digest mail's unfollow links (decision 039): a token that names one user and the subjects it stops, signed
+ * for the purpose `unfollow` only (lib/signatures.ts), so neither a session, a download link nor a report token is
+ * one, and it is none of them. It lives 90 days, since mails are read late, and needs no session: whoever holds
+ * the mail may stop its mails about those subjects, and nothing else. Each subject's link in a mail names that
+ * subject; the mail's one-click unsubscribe (RFC 8058) names every subject of the mail, since a mail client's
+ * Unsubscribe means the whole mail.
  *
- * `<expiry in s>~<user id>~<subject code>~<signature>`: `~` appears in no id or code.
+ * `<expiry in s>~<user id>~<subject code>[,<subject code>…]~<signature>`: `~` and `,` appear in no id or code.
  */
+import { FOLLOWS_MAX } from '@studyhub/contract/schemas';
 import type { Clock } from '../lib/clock';
 import { createSigner } from '../lib/signatures';
 
@@ -16,11 +19,12 @@ const SUBJECT_CODE = /^[\w().-]{1,40}$/;
 
 export interface UnfollowTarget {
   userId: string;
-  subjectCode: string;
+  /** One or more codes, each once: at most as many as a user may follow, so a digest's link names them all. */
+  subjectCodes: readonly string[];
 }
 
 export interface UnfollowLinks {
-  /** A token naming the user and subject, good for UNFOLLOW_LINK_TTL_MS. */
+  /** A token naming the user and subjects, good for UNFOLLOW_LINK_TTL_MS. */
   token(target: UnfollowTarget): string;
   /** The page a mail's link opens (`/unfollow?token=`), where the site confirms it. */
   pageUrl(token: string): string;
@@ -32,36 +36,28 @@ export interface UnfollowLinks {
 
 export function createUnfollowLinks(secret: string, clock: Clock, publicUrl: string): UnfollowLinks {
   const signer = createSigner(secret);
-  const signed = (expires: string, { userId, subjectCode }: UnfollowTarget) =>
-    `${expires}:${userId}:${subjectCode}`;
+  const signed = (expires: string, userId: string, codes: string) => `${expires}:${userId}:${codes}`;
   const withToken = (path: string, token: string) => `${publicUrl}${path}?${new URLSearchParams({ token })}`;
 
   return {
-    token(target) {
+    token({ userId, subjectCodes }) {
       const expires = String(Math.floor((clock().getTime() + UNFOLLOW_LINK_TTL_MS) / 1000));
-      return [
-        expires,
-        target.userId,
-        target.subjectCode,
-        signer.sign('unfollow', signed(expires, target)),
-      ].join('~');
+      const codes = subjectCodes.join(',');
+      return [expires, userId, codes, signer.sign('unfollow', signed(expires, userId, codes))].join('~');
     },
     pageUrl: (token) => withToken('/unfollow', token),
     oneClickUrl: (token) => withToken('/api/follows/unfollow', token),
     read(token) {
-      const [expires, userId, subjectCode, signature, ...rest] = token.split('~');
-      if (
-        expires === undefined ||
-        userId === undefined ||
-        subjectCode === undefined ||
-        signature === undefined
-      )
+      const [expires, userId, codes, signature, ...rest] = token.split('~');
+      if (expires === undefined || userId === undefined || codes === undefined || signature === undefined)
         return null;
-      if (rest.length > 0 || !/^\d{1,12}$/.test(expires)) return null;
-      if (!USER_ID.test(userId) || !SUBJECT_CODE.test(subjectCode)) return null;
-      const target = { userId, subjectCode };
-      if (!signer.verifies('unfollow', signed(expires, target), signature)) return null;
-      return Number(expires) * 1000 < clock().getTime() ? null : target;
+      if (rest.length > 0 || !/^\d{1,12}$/.test(expires) || !USER_ID.test(userId)) return null;
+      const subjectCodes = codes.split(',');
+      if (subjectCodes.length > FOLLOWS_MAX || new Set(subjectCodes).size !== subjectCodes.length)
+        return null;
+      if (!subjectCodes.every((code) => SUBJECT_CODE.test(code))) return null;
+      if (!signer.verifies('unfollow', signed(expires, userId, codes), signature)) return null;
+      return Number(expires) * 1000 < clock().getTime() ? null : { userId, subjectCodes };
     },
   };
 }

@@ -177,5 +177,9 @@ export const unfollowQuery = z.object({
     .min(1, STUDY_MESSAGES.unfollowLink)
     .max(2000, STUDY_MESSAGES.unfollowLink),
 });
+/**
+ * `message` names every subject the link stopped (a mail's one-click unsubscribe names all of the mail's subjects);
+ * `subjectCode` and `subject` are the first of them.
+ */
 export const unfollowReply = z.object({ message: z.string(), subjectCode: z.string(), subject: z.string() });
 export type UnfollowReply = z.infer<typeof unfollowReply>;

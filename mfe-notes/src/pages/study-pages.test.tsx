@@ -121,9 +121,13 @@ describe('Following (decision 041)', () => {
 const TOKEN = '1900000000~student-1~CS-502~c2lnbmF0dXJl';
 
 describe('/unfollow, the digest mail’s link (decision 041)', () => {
-  it('sends nothing when the page loads; the button stops the mails and says so', async () => {
+  it('sends nothing when the page loads; the button stops the mails and says so in the server’s words', async () => {
     const post = jest.spyOn(apiClient, 'post').mockResolvedValue({
-      data: { message: 'Unfollowed', subjectCode: 'CS-502', subject: 'Database Management Systems' },
+      data: {
+        message: 'You will get no more mails about Database Management Systems.',
+        subjectCode: 'CS-502',
+        subject: 'Database Management Systems',
+      },
     });
     renderPage('unfollow', `/unfollow?${new URLSearchParams({ token: TOKEN })}`, undefined);
     const button = await screen.findByRole('button', {

@@ -26,8 +26,8 @@ const Body = styled.div`
 
 /**
  * The subject a digest link's token names, to say which mails it stops: the token reads
- * `<expiry>~<user id>~<subject code>~<signature>` (decision 039). Only the server's check of the signature
- * decides; this is for the words on the button.
+ * `<expiry>~<user id>~<subject code>~<signature>` (decision 039); one naming several subjects gets the button's
+ * general words. Only the server's check of the signature decides; this is for the words on the button.
  */
 const subjectOfToken = (token: string) => token.split('~')[2] ?? '';
 
@@ -67,7 +67,7 @@ export function UnfollowPage() {
         {token === '' ? (
           <Notice role="alert">{STUDY_TEXTS.unfollowMissing}</Notice>
         ) : state.kind === 'done' ? (
-          <Notice role="status">{STUDY_TEXTS.unfollowDone(state.reply.subject)}</Notice>
+          <Notice role="status">{state.reply.message}</Notice>
         ) : (
           <>
             <Muted>{STUDY_TEXTS.unfollowIntro}</Muted>

@@ -59,6 +59,5 @@ export const STUDY_TEXTS = {
     'This unfollow link is not complete. Open Following on StudyHub to stop mails about a subject.',
   stopMails: (subject: string) => `Stop mails about ${subject}`,
   stopMailsOfLink: 'Stop these mails',
-  unfollowDone: (subject: string) => `You will get no more mails about ${subject}.`,
   toFollowing: 'See what you follow',
 } as const;
