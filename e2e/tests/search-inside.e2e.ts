@@ -104,7 +104,7 @@ test('the results page lists the pages 20 at a time, each opening the reader; ax
   await page.waitForURL(url(`/search?q=${COMMON}`));
   await seeHeading(page, 'Search');
   await expect(page.getByText(`${PAGES} results for “${COMMON}” · Page 1 of 2`)).toBeVisible();
-  const hits = page.getByRole('main').getByRole('list').getByRole('link');
+  const hits = page.getByRole('main').getByRole('list', { name: 'Results' }).getByRole('link');
   await expect(hits).toHaveCount(20);
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -1,6 +1,7 @@
 /**
- * The shell draws these routes' titles as their headings while the notes area loads (decision 014,
- * `titleIsHeading`): the page must then draw the same heading, or the words change under the reader.
+ * The shell draws these routes' titles as their headings, under a breadcrumb's row, while the notes area loads
+ * (decision 014, `titleIsHeading`): the page must then draw the same heading under its breadcrumb, or the words
+ * change or move under the reader.
  */
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, jest } from '@jest/globals';
@@ -36,6 +37,10 @@ it.each(headed.map((route) => [route.path, route] as const))(
       </Routes>,
       { route: path, user: STUDENT },
     );
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(route.title);
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(route.title);
+    // The shell's skeleton draws a breadcrumb's row above the heading, so the page must have its breadcrumb there.
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(breadcrumb.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   },
 );

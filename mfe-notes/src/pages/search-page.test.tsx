@@ -71,7 +71,7 @@ describe('/search', () => {
       '/api/search',
       expect.objectContaining({ params: { q: 'dijkstra', page: 2 } }),
     );
-    const links = within(screen.getByRole('list')).getAllByRole('link');
+    const links = within(screen.getByRole('list', { name: 'Results' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       [
         'CS-502 Database Management SystemsUnit 3 · page 14Shortest paths: Dijkstra relaxes each edge once.',

@@ -1,7 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ButtonLink, Muted, Notice, Page, PageTitle, useApiQuery } from '@studyhub/shared';
+import {
+  Breadcrumb,
+  Button,
+  ButtonLink,
+  Muted,
+  Notice,
+  Page,
+  PageTitle,
+  useApiQuery,
+} from '@studyhub/shared';
 import { hitLink, hitPlace, searchNotes, Snippet } from '@studyhub/shared/search-hits';
 import { PATHS, searchPath } from '@studyhub/contract';
 import {
@@ -101,6 +110,7 @@ export function SearchPage() {
   const page = pageOf(params.get('page'));
   return (
     <Page>
+      <Breadcrumb items={[{ label: 'Home', to: PATHS.home }, { label: 'Search' }]} />
       <PageTitle>Search</PageTitle>
       <SearchForm key={query} query={query} />
       {query.length >= SEARCH_QUERY_MIN_LENGTH ? (
@@ -169,7 +179,7 @@ function Results({ query, page }: { query: string; page: number }) {
         {TEXTS.results(total, query)}
         {pages > 1 && ` · ${TEXTS.pageOf(page, pages)}`}
       </Status>
-      <Hits>
+      <Hits aria-label="Results">
         {hits.map((hit) => (
           <li key={`${hit.fileId}/${hit.page}`}>
             <HitLink to={hitLink(hit, query)}>

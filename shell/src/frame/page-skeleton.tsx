@@ -13,6 +13,13 @@ const Hidden = styled.span`
   ${visuallyHidden}
 `;
 
+/** Where such a page's breadcrumb goes: its row is a finger's height (shared's Breadcrumb). */
+const BreadcrumbRow = styled.div`
+  display: flex;
+  align-items: center;
+  min-height: 44px;
+`;
+
 /**
  * A route that needs a session sends a visitor without one to login: before the session is restored, its heading
  * shows only when the page boot script found a stored session, as the header's Logout does.
@@ -32,7 +39,8 @@ const Heading = styled(PageTitle)<{ $needsStoredSession: boolean }>`
  * a slow phone paints the frame and a page at once instead of a white screen. React replaces it on its first
  * render of the real page; the live site shows it too while it checks the session or loads the page's area, so
  * nothing blanks between the two. `label` says what it waits for; `heading`, the page's own heading where the
- * route knows it, is drawn as the page draws it; `headingNeedsStoredSession` until the session is known.
+ * route knows it, is drawn as the page draws it, under its breadcrumb's row (every such page has a breadcrumb, so
+ * the heading does not move when the page comes); `headingNeedsStoredSession` until the session is known.
  */
 export function PageSkeleton({
   label,
@@ -49,7 +57,12 @@ export function PageSkeleton({
         Loading…
       </Hidden>
       {heading ? (
-        <Heading $needsStoredSession={headingNeedsStoredSession}>{heading}</Heading>
+        <>
+          <BreadcrumbRow>
+            <SkeletonBlock $height="1rem" $width="min(45%, 220px)" />
+          </BreadcrumbRow>
+          <Heading $needsStoredSession={headingNeedsStoredSession}>{heading}</Heading>
+        </>
       ) : (
         <SkeletonBlock $height="2.4rem" $width="min(60%, 420px)" />
       )}
