@@ -69,8 +69,8 @@ const LISTED = sql`
 
 /**
  * One page of hits, best first, and how many there are, counting at most `maxHits` (as far as a student may
- * page) of the newest `maxRanked` matching pages; `more` when as many pages as that matched, so `total` is a lower
- * bound.
+ * page) of the newest `maxRanked` matching pages; `more` when `maxHits` pages were ranked, so more may match than
+ * `total` counts.
  */
 export async function searchPages(
   db: Kysely<Database>,
