@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SEARCH_MESSAGES } from '@studyhub/contract/schemas';
+import { searchPages } from '../src/repositories/search-hits';
+import { parseQuery } from '../src/search/query';
+import { indexedTerms } from '../src/search/tokens';
 import { createSearchIndexing } from '../src/services/search-indexing';
 import { createUserWithRole } from './support/accounts';
 import { buildTestApp, type TestApp } from './support/apps';
@@ -297,6 +300,135 @@ describe('the query language, the same on both databases', () => {
   it('ranks a page that holds the words more often, for its length, first', async () => {
     const hits = (await search('os')).body.hits as { fileId: string; page: number }[];
     expect(hits.filter((hit) => hit.fileId === ids.os).map((hit) => hit.page)).toEqual([1, 2]);
+  });
+});
+
+describe('a query on very many pages ranks only the newest of them (decision 042)', () => {
+  // Files written straight into the index, oldest first: each page's id is the order it was indexed in. Pages of
+  // five words, so both databases rank them by how often they hold the word alone.
+  const FILES = {
+    old: {
+      state: 'approved',
+      current: 1,
+      pages: ['quokka quokka quokka quokka wombat', 'quokka notes on marsupials today'],
+    },
+    middle: {
+      state: 'approved',
+      current: 1,
+      pages: ['quokka and other words here', 'quokka twice quokka here now'],
+    },
+    replaced: { state: 'approved', current: 0, pages: ['quokka quokka quokka quokka quokka'] },
+    pending: { state: 'pending', current: 1, pages: ['quokka quokka quokka quokka quokka'] },
+    newest: {
+      state: 'approved',
+      current: 1,
+      pages: ['quokka quokka quokka short page', 'quokka once among more words'],
+    },
+  } as const;
+  const names: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const now = new Date().toISOString();
+    for (const [name, file] of Object.entries(FILES)) {
+      const id = `bounded-${name}`;
+      names[id] = name;
+      await t.db
+        .insertInto('note_files')
+        .values({
+          id,
+          branch: 'CSE',
+          year: 3,
+          semester: 6,
+          subject_code: `CS-6${Object.keys(names).length}9`,
+          unit: 1,
+          storage_name: `${id}.pdf`,
+          original_name: `${name}.pdf`,
+          size: 1,
+          sha256: '',
+          uploaded_by: null,
+          uploaded_at: now,
+          current: file.current,
+          state: file.state,
+          published_at: file.state === 'approved' ? now : null,
+        })
+        .execute();
+      // Indexed, so the job leaves the listed ones alone; the others have no row for it to drop their pages by.
+      if (file.state === 'approved' && file.current === 1)
+        await t.db
+          .insertInto('search_files')
+          .values({
+            file_id: id,
+            kind: 'note',
+            state: 'indexed',
+            attempts: 1,
+            pages: file.pages.length,
+            updated_at: now,
+          })
+          .execute();
+      for (const [index, text] of file.pages.entries())
+        await t.db
+          .insertInto('search_pages')
+          .values({ file_id: id, page: index + 1, text, terms: indexedTerms(text) })
+          .execute();
+    }
+  });
+
+  /** The hits of `q` as `file:page`, best first, ranking at most `maxRanked` pages. */
+  async function hits(q: string, maxRanked: number, maxHits = 1000) {
+    const parsed = parseQuery(q);
+    if ('error' in parsed) throw new Error(parsed.error);
+    const { dialect } = t.app.context;
+    const found = await searchPages(t.db, dialect, parsed.parts, {
+      limit: 20,
+      offset: 0,
+      maxHits,
+      maxRanked,
+    });
+    return { ...found, hits: found.rows.map((row) => `${names[row.file_id]}:${row.page}`) };
+  }
+
+  it('unbounded, the page that holds the word most often is first', async () => {
+    expect((await hits('quokka', 1000)).hits).toEqual([
+      'old:1',
+      'newest:1',
+      'middle:2',
+      'old:2',
+      'middle:1',
+      'newest:2',
+    ]);
+  });
+
+  it('bounded, the best of the newest matching pages first; never a replaced or pending file, even the best-scoring', async () => {
+    // The newest five matches: middle:2, replaced:1, pending:1, newest:1, newest:2; two of them are not listed.
+    const bounded = await hits('quokka', 5);
+    expect(bounded.hits).toEqual(['newest:1', 'middle:2', 'newest:2']);
+    expect(bounded).toMatchObject({ total: 3, more: false });
+  });
+
+  it('bounds what matches the whole query, not each word: two words on one old page still find it', async () => {
+    expect((await hits('quokka wombat', 2)).hits).toEqual(['old:1']);
+    expect((await hits('"quokka quokka"', 3)).hits).toEqual(['newest:1']);
+  });
+
+  it('says when more pages match than it counted', async () => {
+    // The best three pages matched include the replaced and the pending file's: one listed, and more unranked.
+    expect(await hits('quokka', 1000, 3)).toMatchObject({ total: 1, more: true });
+    expect(await hits('quokka', 1000, 10)).toMatchObject({ total: 6, more: false });
+    const past = await searchPages(t.db, t.app.context.dialect, [{ terms: ['quokka'], prefix: false }], {
+      limit: 20,
+      offset: 20,
+      maxHits: 3,
+      maxRanked: 1000,
+    });
+    expect(past).toEqual({ total: 1, more: true, rows: [] });
+  });
+
+  it('the search call says it too: a word on every listed page, counted up to what a student may page', async () => {
+    const reply = await search('quokka');
+    expect(reply.body).toMatchObject({ total: 6, more: false });
+    expect(
+      reply.body.hits.map((hit: { fileId: string; page: number }) => `${names[hit.fileId]}:${hit.page}`),
+    ).toEqual(['old:1', 'newest:1', 'middle:2', 'old:2', 'middle:1', 'newest:2']);
   });
 });
 

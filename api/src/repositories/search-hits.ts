@@ -3,7 +3,7 @@
  * note file or paper they belong to, so nothing students may not see is ever found. SQLite asks its FTS5 table and
  * ranks by bm25; PostgreSQL asks the GIN-indexed tsvector and ranks by ts_rank with length normalisation: on both
  * the more often a page holds the words, for its length, the higher it ranks. Ties go in the order pages were
- * indexed (a file's pages in order).
+ * indexed (a file's pages in order). A query matching very many pages ranks only the newest of them (decision 042).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../db/database';
@@ -23,22 +23,39 @@ export interface SearchHitRow {
 
 /**
  * The best `max` matching pages by score, higher first, ties by id, before visibility: ranking is what costs on
- * a common word, so the joins and the count see only these.
+ * a common word, so the joins and the count see only these. Only the newest `maxRanked` matching pages (by id, the
+ * order pages were indexed) are ranked (decision 042): a word on tens of thousands of pages would otherwise read
+ * and score every one of them.
  */
-function rankedPages(dialect: Dialect, parts: readonly QueryPart[], max: number): RawBuilder<unknown> {
+function rankedPages(
+  dialect: Dialect,
+  parts: readonly QueryPart[],
+  { max, maxRanked }: { max: number; maxRanked: number },
+): RawBuilder<unknown> {
   if (dialect === 'postgres') {
+    // Only id and score go through the inner sort: sorting whole rows (their vectors) spilled to disk.
     return sql`
-      select p.id, ts_rank(p.terms_vector, query, 1) as score
-      from search_pages p, to_tsquery('simple', ${toTsQuery(parts)}) query
-      where p.terms_vector @@ query
-      order by score desc, p.id
+      select id, score from (
+        select p.id, ts_rank(p.terms_vector, query, 1) as score
+        from search_pages p, to_tsquery('simple', ${toTsQuery(parts)}) query
+        where p.terms_vector @@ query
+        order by p.id desc
+        limit ${maxRanked}
+      ) newest
+      order by score desc, id
       limit ${max}`;
   }
-  // bm25 is lower for better pages.
+  // bm25 can only be asked in the MATCH that ranks, so the newest pages are a rowid range, which FTS5 seeks: from
+  // the `maxRanked`th newest match (0 when there are fewer). bm25 is lower for better pages.
+  const match = toFts5Match(parts);
   return sql`
     select rowid as id, -bm25(search_pages_fts) as score
     from search_pages_fts
-    where search_pages_fts match ${toFts5Match(parts)}
+    where search_pages_fts match ${match}
+      and rowid >= coalesce((
+        select rowid from search_pages_fts where search_pages_fts match ${match}
+        order by rowid desc limit 1 offset ${maxRanked - 1}
+      ), 0)
     order by bm25(search_pages_fts), rowid
     limit ${max}`;
 }
@@ -52,25 +69,36 @@ const LISTED = sql`
 
 /**
  * One page of hits, best first, and how many there are, counting at most `maxHits` (as far as a student may
- * page).
+ * page) of the newest `maxRanked` matching pages; `more` when `maxHits` pages were ranked, so more may match than
+ * `total` counts.
  */
 export async function searchPages(
   db: Kysely<Database>,
   dialect: Dialect,
   parts: readonly QueryPart[],
-  { limit, offset, maxHits }: { limit: number; offset: number; maxHits: number },
-): Promise<{ total: number; rows: SearchHitRow[] }> {
-  const ranked = rankedPages(dialect, parts, maxHits);
-  const { rows } = await sql<SearchHitRow & { total: number | string }>`
+  {
+    limit,
+    offset,
+    maxHits,
+    maxRanked,
+  }: { limit: number; offset: number; maxHits: number; maxRanked: number },
+): Promise<{ total: number; more: boolean; rows: SearchHitRow[] }> {
+  const ranked = rankedPages(dialect, parts, { max: maxHits, maxRanked });
+  const { rows } = await sql<SearchHitRow & { total: number | string; ranked: number | string }>`
     with r as (${ranked})
     select p.file_id, p.page, p.text, n.subject_code as note_subject, n.unit,
-      q.subject_code as paper_subject, q.session_year, q.session_month, count(*) over () as total
+      q.subject_code as paper_subject, q.session_year, q.session_month, count(*) over () as total,
+      (select count(*) from r) as ranked
     from r ${LISTED}
     order by r.score desc, r.id
     limit ${limit} offset ${offset}`.execute(db);
-  if (rows.length > 0 || offset === 0) return { total: Number(rows[0]?.total ?? 0), rows };
-  // Past the last page: the count alone.
-  const counted = await sql<{ total: number | string }>`
-    with r as (${ranked}) select count(*) as total from r ${LISTED}`.execute(db);
-  return { total: Number(counted.rows[0]?.total ?? 0), rows: [] };
+  const [first] = rows;
+  if (first) return { total: Number(first.total), more: Number(first.ranked) >= maxHits, rows };
+  if (offset === 0) return { total: 0, more: false, rows };
+  // Past the last page: the counts alone.
+  const counted = await sql<{ total: number | string; ranked: number | string }>`
+    with r as (${ranked})
+    select (select count(*) from r ${LISTED}) as total, (select count(*) from r) as ranked`.execute(db);
+  const counts = counted.rows[0];
+  return { total: Number(counts?.total ?? 0), more: Number(counts?.ranked ?? 0) >= maxHits, rows: [] };
 }

@@ -3,7 +3,13 @@
  * hold what a student typed, best first, with a snippet. The index is built off the request path
  * (services/search-indexing.ts); the query is parsed in TypeScript and compiled per database (search/query.ts).
  */
-import { SEARCH_MAX_HITS, SEARCH_PAGE_SIZE, searchQuery, searchReply } from '@studyhub/contract/schemas';
+import {
+  SEARCH_MAX_HITS,
+  SEARCH_MAX_RANKED,
+  SEARCH_PAGE_SIZE,
+  searchQuery,
+  searchReply,
+} from '@studyhub/contract/schemas';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
@@ -46,13 +52,14 @@ export async function searchRoutes(
       // Every student finds the same pages, so a reply is kept until the index or a file's state changes (the
       // `search` version): a word many search for before an exam is ranked once, not on every request.
       const cached = await readCache.reply('search', `${page} ${q}`, async () => {
-        const { total, rows } = await searchPages(db, dialect, parsed.parts, {
+        const { total, more, rows } = await searchPages(db, dialect, parsed.parts, {
           limit: SEARCH_PAGE_SIZE,
           offset: (page - 1) * SEARCH_PAGE_SIZE,
           maxHits: SEARCH_MAX_HITS,
+          maxRanked: SEARCH_MAX_RANKED,
         });
         const hits = rows.map((row) => toSearchHit(row, parsed.parts));
-        return reply.serialize({ query: q, total, hits }) as string;
+        return reply.serialize({ query: q, total, more, hits }) as string;
       });
       return sendCached(request, reply, cached);
     },

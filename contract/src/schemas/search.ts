@@ -12,6 +12,11 @@ export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_PAGE = 50;
 /** The most hits a search counts and ranks: as far as a student may page. */
 export const SEARCH_MAX_HITS = SEARCH_PAGE_SIZE * SEARCH_MAX_PAGE;
+/**
+ * The most matching pages a search ranks: the newest ones, when a query matches more (decision 042). Twice what a
+ * student may page through, so the hits shown are still the best of many.
+ */
+export const SEARCH_MAX_RANKED = 2 * SEARCH_MAX_HITS;
 
 export const SEARCH_MESSAGES = {
   tooShort: `Type at least ${SEARCH_QUERY_MIN_LENGTH} characters to search.`,
@@ -63,6 +68,11 @@ export const searchReply = z.object({
   query: z.string(),
   /** How many hits there are, up to SEARCH_MAX_HITS. */
   total: z.number().int(),
+  /**
+   * More pages hold the words than `total` counts (it is then "at least"): a search counts and ranks a bounded
+   * number of the pages that match (decision 042).
+   */
+  more: z.boolean(),
   hits: z.array(searchHit),
 });
 export type SearchReply = z.infer<typeof searchReply>;

@@ -63,7 +63,7 @@ afterEach(() => {
 describe('/search', () => {
   it('lists the hits of the page asked for, each one link to the reader at its page', async () => {
     const hits = [hit(14), hit(2, { kind: 'paper', fileId: 'p-7', unit: null, session: 'May 2024' })];
-    answer({ query: 'dijkstra', total: 37, hits });
+    answer({ query: 'dijkstra', total: 37, more: false, hits });
     renderAt('/search?q=dijkstra&page=2');
     expect(screen.getByRole('heading', { name: 'Search' })).toBeInTheDocument();
     expect(await screen.findByText('37 results for “dijkstra” · Page 2 of 2')).toBeInTheDocument();
@@ -92,13 +92,13 @@ describe('/search', () => {
   });
 
   it('offers Next while there are more pages, up to the last a student may reach', async () => {
-    answer({ query: 'process', total: 1000, hits: [hit(1)] });
+    answer({ query: 'process', total: 1000, more: true, hits: [hit(1)] });
     renderAt('/search?q=process');
-    expect(await screen.findByText('1,000 results for “process” · Page 1 of 50')).toBeInTheDocument();
+    expect(await screen.findByText('1,000 or more results for “process” · Page 1 of 50')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '‹ Previous' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Next ›' }));
     expect(currentLocation()).toBe('/search?q=process&page=2');
-    expect(await screen.findByText('1,000 results for “process” · Page 2 of 50')).toBeInTheDocument();
+    expect(await screen.findByText('1,000 or more results for “process” · Page 2 of 50')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '‹ Previous' })).toBeInTheDocument();
   });
 
@@ -109,7 +109,7 @@ describe('/search', () => {
   });
 
   it('with no hit, suggests checking the spelling or searching subjects', async () => {
-    answer({ query: 'dijsktra', total: 0, hits: [] });
+    answer({ query: 'dijsktra', total: 0, more: false, hits: [] });
     renderAt('/search?q=dijsktra');
     expect(await screen.findByText('No page of the notes or papers holds “dijsktra”.')).toBeInTheDocument();
     expect(screen.getByText(/Check the spelling/)).toBeInTheDocument();

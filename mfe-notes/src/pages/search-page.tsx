@@ -11,7 +11,7 @@ import {
   PageTitle,
   useApiQuery,
 } from '@studyhub/shared';
-import { hitLink, hitPlace, searchNotes, Snippet } from '@studyhub/shared/search-hits';
+import { hitLink, hitPlace, resultCount, searchNotes, Snippet } from '@studyhub/shared/search-hits';
 import { PATHS, searchPath } from '@studyhub/contract';
 import {
   SEARCH_MAX_PAGE,
@@ -27,8 +27,7 @@ export const SEARCH_PAGE_TEXTS = {
   hint: `Type at least ${SEARCH_QUERY_MIN_LENGTH} characters: words, a "quoted phrase" or the start of a word with *.`,
   searching: 'Searching inside the notes…',
   failed: 'Could not search inside the notes.',
-  results: (total: number, query: string) =>
-    `${total.toLocaleString('en')} ${total === 1 ? 'result' : 'results'} for “${query}”`,
+  results: (total: number, more: boolean, query: string) => `${resultCount(total, more)} for “${query}”`,
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   none: (query: string) => `No page of the notes or papers holds “${query}”.`,
   noneHint: 'Check the spelling, try fewer or other words, or search for a subject instead.',
@@ -160,7 +159,7 @@ function Results({ query, page }: { query: string; page: number }) {
       />
     );
   }
-  const { total, hits } = results.data;
+  const { total, more, hits } = results.data;
   if (total === 0) {
     return (
       <Notice>
@@ -176,7 +175,7 @@ function Results({ query, page }: { query: string; page: number }) {
   return (
     <>
       <Status role="status">
-        {TEXTS.results(total, query)}
+        {TEXTS.results(total, more, query)}
         {pages > 1 && ` · ${TEXTS.pageOf(page, pages)}`}
       </Status>
       <Hits aria-label="Results">

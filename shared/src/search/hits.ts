@@ -6,6 +6,7 @@ export {
   hitLink,
   hitPlace,
   NOTES_SEARCH_TEXTS,
+  resultCount,
   Snippet,
   snippetPieces,
   type SnippetPiece,

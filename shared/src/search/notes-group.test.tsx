@@ -66,6 +66,7 @@ function hit(overrides: Partial<SearchHit>): SearchHit {
 const REPLY: SearchReply = {
   query: 'dijkstra',
   total: 37,
+  more: false,
   hits: [
     hit({}),
     hit({ kind: 'paper', fileId: 'p-7', unit: null, session: 'May 2024', page: 2 }),
@@ -117,6 +118,15 @@ describe('the search box\'s "In the notes" group', () => {
       ['/api/search', expect.objectContaining({ params: { q: 'dijkstra', page: 1 } })],
     ]);
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('37 results in the notes.'));
+  });
+
+  it('says "or more" when the server counted only so many of the pages that hold the words', async () => {
+    answerSearch({ ...REPLY, query: 'process', total: 1000, more: true });
+    await userEvent.type(renderBox(), 'process');
+    await within(await notesGroup()).findByRole('option', { name: 'See all 1,000 or more results' });
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('1,000 or more results in the notes.'),
+    );
   });
 
   it('arrows go from the subjects into the group; Enter opens the reader at the page; Back finds the box as left', async () => {

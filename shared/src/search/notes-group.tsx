@@ -65,7 +65,7 @@ type Row =
   | { kind: 'message'; text: string }
   | { kind: 'login' }
   | { kind: 'hit'; hit: SearchHit; query: string }
-  | { kind: 'all'; total: number; query: string };
+  | { kind: 'all'; total: number; more: boolean; query: string };
 
 export default function NotesGroup({ query, idPrefix, activeId, onState, onPicked }: NotesGroupProps) {
   const session = useSession();
@@ -88,11 +88,11 @@ export default function NotesGroup({ query, idPrefix, activeId, onState, onPicke
     if (asked === null || results.status === 'loading') return [{ kind: 'message', text: TEXTS.searching }];
     if (results.status === 'error')
       return [{ kind: 'message', text: results.error.offline ? TEXTS.offline : results.error.message }];
-    const { hits, total } = results.data;
+    const { hits, total, more } = results.data;
     if (total === 0) return [{ kind: 'message', text: TEXTS.none }];
     const shown = hits.slice(0, NOTES_HITS_SHOWN).map((hit) => ({ kind: 'hit' as const, hit, query: asked }));
     // "See all" only when there is more than the box shows.
-    return total > shown.length ? [...shown, { kind: 'all', total, query: asked }] : shown;
+    return total > shown.length ? [...shown, { kind: 'all', total, more, query: asked }] : shown;
   })();
 
   const idOf = (index: number) => `${idPrefix}-notes-${index}`;
@@ -130,7 +130,7 @@ export default function NotesGroup({ query, idPrefix, activeId, onState, onPicke
       : last.kind === 'login'
         ? TEXTS.logIn
         : last.kind === 'all'
-          ? TEXTS.found(last.total)
+          ? TEXTS.found(last.total, last.more)
           : '';
   const stateKey = `${rows.length}|${items.map((item) => item.id).join(',')}|${status}|${results.status}|${asked}`;
   useEffect(() => {
@@ -176,7 +176,7 @@ export default function NotesGroup({ query, idPrefix, activeId, onState, onPicke
                 <Excerpt hit={row.hit} />
               </>
             )}
-            {row.kind === 'all' && <strong>{TEXTS.seeAll(row.total)}</strong>}
+            {row.kind === 'all' && <strong>{TEXTS.seeAll(row.total, row.more)}</strong>}
             {row.kind === 'login' && <strong>{TEXTS.logIn}</strong>}
           </div>
         );

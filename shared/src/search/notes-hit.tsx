@@ -7,6 +7,14 @@ import styled from 'styled-components';
 import { readerLink, type ReaderTarget } from '@studyhub/contract';
 import type { SearchHit } from '@studyhub/contract/schemas';
 
+/**
+ * "37 results", "1 result"; "1,000 or more results" when the server counted only so many of the pages that hold
+ * the words (its reply's `more`, decision 042).
+ */
+export function resultCount(total: number, more: boolean): string {
+  return `${total.toLocaleString('en')}${more ? ' or more' : ''} ${total === 1 && !more ? 'result' : 'results'}`;
+}
+
 export const NOTES_SEARCH_TEXTS = {
   group: 'In the notes',
   searching: 'Searching inside the notes…',
@@ -14,11 +22,9 @@ export const NOTES_SEARCH_TEXTS = {
   failed: 'Could not search inside the notes.',
   offline: 'Searching inside the notes needs a connection.',
   logIn: 'Log in to search inside the notes',
-  seeAll: (total: number) => `See all ${total.toLocaleString('en')} ${total === 1 ? 'result' : 'results'}`,
-  found: (total: number) =>
-    total === 0
-      ? 'No results in the notes.'
-      : `${total.toLocaleString('en')} ${total === 1 ? 'result' : 'results'} in the notes.`,
+  seeAll: (total: number, more: boolean) => `See all ${resultCount(total, more)}`,
+  found: (total: number, more: boolean) =>
+    total === 0 ? 'No results in the notes.' : `${resultCount(total, more)} in the notes.`,
 } as const;
 
 /** "Unit 3 · page 14", "May 2024 paper · page 2". */
