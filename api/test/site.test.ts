@@ -79,20 +79,6 @@ describe('composed site', () => {
     }
   });
 
-  it('serves the skeleton page for a headed route of a shell released without its page', async () => {
-    const olderDeploy = makeDeployDir();
-    rmSync(path.join(olderDeploy, 'releases', 'shell', SHELL_VERSION, HEADED_PAGE));
-    const older = await buildTestApp(olderDeploy);
-    try {
-      const reply = await older.inject('/notes/ThirdYear');
-      expect(reply.statusCode).toBe(200);
-      expect(reply.body).toContain('<div id="root"></div>');
-    } finally {
-      await older.close();
-      removeDeployDir(olderDeploy);
-    }
-  });
-
   it('names what a page fetches first for preloading: remotes.json, and the live area of its route (decision 014)', async () => {
     const remotes = '</remotes.json>; rel=preload; as=fetch; crossorigin';
     const notes = `/mfe/notes/${NOTES_VERSION}`;
@@ -115,15 +101,17 @@ describe('composed site', () => {
     expect((await app.inject('/remotes.json')).headers.link).toBeUndefined();
   });
 
-  it('serves index.html for every route of a shell released without app.html', async () => {
+  it.each([
+    ['its page for a headed route: app.html', [HEADED_PAGE], '<div id="root"></div>'],
+    ['app.html either: index.html', ['app.html', HEADED_PAGE], '<h1>Home</h1>'],
+  ])('serves a shell released without %s', async (_released, removed, body) => {
     const olderDeploy = makeDeployDir();
-    for (const page of ['app.html', HEADED_PAGE])
-      rmSync(path.join(olderDeploy, 'releases', 'shell', SHELL_VERSION, page));
+    for (const page of removed) rmSync(path.join(olderDeploy, 'releases', 'shell', SHELL_VERSION, page));
     const older = await buildTestApp(olderDeploy);
     try {
       const reply = await older.inject('/notes/ThirdYear');
       expect(reply.statusCode).toBe(200);
-      expect(reply.body).toContain('<h1>Home</h1>');
+      expect(reply.body).toContain(body);
     } finally {
       await older.close();
       removeDeployDir(olderDeploy);
