@@ -99,6 +99,15 @@ test.describe('pick up where you left off (decision 041)', () => {
       await dialog.getByRole('button', { name: 'Next page' }).tap();
       await pageStatus(dialog, shown, READ.pages).waitFor();
     }
+    // The page in view has its star in the dialog's title bar, beside ✕: it takes no row of the phone's screen.
+    const star = dialog.getByRole('button', { name: 'Bookmark page 3' });
+    await expect(star).toBeVisible();
+    const middle = async (button: Locator) => {
+      const box = (await button.boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    const closeMiddle = await middle(dialog.getByRole('button', { name: 'Close' }));
+    expect(Math.abs((await middle(star)) - closeMiddle)).toBeLessThan(4);
     // The phone keeps the page at once; it reaches the server as the page goes away (keepalive), not 15 s later.
     await expect.poll(() => keptPage(first.page, student)).toBe(3);
     await first.page.goto('/about');

@@ -1,20 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import styled from 'styled-components';
 import { useSession } from '@studyhub/shared';
 import { BookmarkStar } from '../study/bookmark-star';
 import { STUDY_TEXTS } from '../study/study-texts';
 import type { Bookmarks } from '../study/use-bookmarks';
 import { recordPage } from './browser-progress';
 import type { ReadFile } from './progress-recorder';
-
-const PageTools = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: flex-end;
-  gap: 8px;
-  padding: 4px 12px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
 
 /**
  * What an open reader does for the student (decision 041): every page it shows goes to the progress recorder,
@@ -33,14 +23,11 @@ export function useReading(
     recordPage(userId, file, shown, pages);
   };
   const pageTools = bookmarks && file.kind === 'note' && file.unit !== null && page !== null && (
-    <PageTools>
-      <BookmarkStar
-        target={{ subject: file.subjectCode, unit: file.unit, page }}
-        label={STUDY_TEXTS.bookmarkPage(page)}
-        bookmarks={bookmarks}
-        withText
-      />
-    </PageTools>
+    <BookmarkStar
+      target={{ subject: file.subjectCode, unit: file.unit, page }}
+      label={STUDY_TEXTS.bookmarkPage(page)}
+      bookmarks={bookmarks}
+    />
   );
   return { onPageChange, pageTools: pageTools || undefined };
 }

@@ -24,7 +24,7 @@ interface PdfPreviewProps {
   marks?: readonly string[];
   /** Each page the reader shows, for the progress kept (decision 041). */
   onPageChange?(page: number, pages: number): void;
-  /** Above the reader: the star of the page in view (decision 041). */
+  /** Beside the dialog's title: the star of the page in view (decision 041). */
   pageTools?: ReactNode;
 }
 
@@ -33,8 +33,7 @@ export function PdfPreview(props: PdfPreviewProps) {
   const { title, documentName, file, savedAs, onClose, startPage, marks, onPageChange, pageTools } = props;
   const read = usePreviewFile(file, savedAs);
   return (
-    <Modal title={title} onClose={onClose}>
-      {pageTools}
+    <Modal title={title} onClose={onClose} titleTools={pageTools}>
       <Suspense fallback={<Spinner label="Loading the PDF reader" />}>
         {read ? (
           <PdfReader

@@ -50,15 +50,13 @@ interface BookmarkStarProps {
   /** The star's name for screen readers and the dialog's subject: "Bookmark unit 3". */
   label: string;
   bookmarks: Bookmarks;
-  /** Shown beside the star (the reader's menu names it); the subject page's stars are the star alone. */
-  withText?: boolean;
 }
 
 /**
  * ☆ / ★ (decision 041): a tap opens a small dialog with an optional note; saving stars it (or changes its note),
  * and a starred one can be removed there. The server checks the note and says why it refuses one.
  */
-export function BookmarkStar({ target, label, bookmarks, withText }: BookmarkStarProps) {
+export function BookmarkStar({ target, label, bookmarks }: BookmarkStarProps) {
   const [open, setOpen] = useState(false);
   const bookmark = bookmarks.find(target);
   // Unknown until the list has loaded: no star to press yet.
@@ -68,12 +66,11 @@ export function BookmarkStar({ target, label, bookmarks, withText }: BookmarkSta
       <Star
         $variant="secondary"
         aria-pressed={bookmark !== null}
-        aria-label={withText ? undefined : label}
+        aria-label={label}
         title={label}
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden={withText ? true : undefined}>{bookmark ? '★' : '☆'}</span>
-        {withText && ` ${bookmark ? STUDY_TEXTS.bookmarked : STUDY_TEXTS.bookmark}`}
+        {bookmark ? '★' : '☆'}
       </Star>
       {open && (
         <BookmarkDialog

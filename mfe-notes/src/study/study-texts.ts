@@ -19,8 +19,6 @@ export const STUDY_TEXTS = {
   showAllSubjects: (count: number) => `Show all ${count} subjects`,
   recentUploads: 'Just uploaded for your semester',
   noRecentUploads: 'Nothing uploaded for this semester lately.',
-  bookmark: 'Bookmark',
-  bookmarked: 'Bookmarked',
   bookmarkSubject: (subject: string) => `Bookmark ${subject}`,
   bookmarkUnit: (unit: number) => `Bookmark unit ${unit}`,
   bookmarkPage: (page: number) => `Bookmark page ${page}`,

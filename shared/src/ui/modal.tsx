@@ -50,6 +50,8 @@ const Header = styled.header<{ $size: ModalSize }>`
   padding: 12px 16px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   h2 {
+    flex: 1;
+    min-width: 0;
     font-size: 1.05rem;
     margin: 0;
   }
@@ -69,6 +71,12 @@ const Header = styled.header<{ $size: ModalSize }>`
     `}
 `;
 
+/** Buttons beside the title, before ✕: on a phone the reader's page star takes no row of its own. */
+const TitleTools = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+`;
 const Close = styled.button.attrs({ type: 'button' })`
   font-size: 1.6rem;
   line-height: 1;
@@ -90,6 +98,8 @@ interface ModalProps {
   size?: ModalSize;
   /** alertdialog for questions that need an answer (a confirmation). */
   role?: 'dialog' | 'alertdialog';
+  /** Beside the title, before the close button (the reader's star for the page in view). */
+  titleTools?: ReactNode;
 }
 
 const FOCUSABLE = [
@@ -149,7 +159,7 @@ function shutOutTheRest(keep: HTMLElement): () => void {
  * hidden from screen readers and does not scroll; on close, focus goes back to what had it before (the button
  * that opened it).
  */
-export function Modal({ title, onClose, children, size = 'large', role = 'dialog' }: ModalProps) {
+export function Modal({ title, onClose, children, size = 'large', role = 'dialog', titleTools }: ModalProps) {
   const titleId = useId();
   const backdropRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -203,6 +213,7 @@ export function Modal({ title, onClose, children, size = 'large', role = 'dialog
       <Dialog ref={dialogRef} $size={size} role={role} aria-modal="true" aria-labelledby={titleId}>
         <Header $size={size}>
           <h2 id={titleId}>{title}</h2>
+          {titleTools && <TitleTools>{titleTools}</TitleTools>}
           <Close ref={closeRef} onClick={() => onCloseRef.current()} aria-label="Close">
             ×
           </Close>
