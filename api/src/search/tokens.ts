@@ -3,6 +3,7 @@
  * letters, marks and digits; `c++` and `c#` keep their symbols as letters, so short technical words stay findable.
  * Every token is letters and digits only, so neither FTS5 nor to_tsquery ever sees an operator in one.
  */
+import { SEARCH_WORD } from '@studyhub/contract/schemas';
 
 /** A word with its place in the text it came from (UTF-16 offsets), for snippets and highlights. */
 export interface Token {
@@ -10,9 +11,6 @@ export interface Token {
   start: number;
   end: number;
 }
-
-// A language name of one to three letters may carry ++ or # (c++, g++, c#, f#); elsewhere they are punctuation.
-const WORD = /[\p{L}\p{M}\p{N}]+(?:(?<=(?:^|[^\p{L}\p{M}\p{N}])\p{L}{1,3})(?:\+\+|#))?/gu;
 
 function termOf(word: string): string {
   const lower = word.toLowerCase();
@@ -23,7 +21,7 @@ function termOf(word: string): string {
 
 /** The words of already normalised text (normalisePageText or normaliseQuery), in order, with their offsets. */
 export function tokenize(text: string): Token[] {
-  return [...text.matchAll(WORD)].map((match) => ({
+  return [...text.matchAll(SEARCH_WORD)].map((match) => ({
     term: termOf(match[0]),
     start: match.index,
     end: match.index + match[0].length,

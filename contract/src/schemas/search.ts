@@ -5,6 +5,13 @@
 import { z } from 'zod';
 import { isPlainText, lengthLimit } from './fields';
 
+/**
+ * A word, as the index cuts pages and queries (api/src/search/tokens.ts) and the reader marks them: letters,
+ * marks and digits; a language name of one to three letters may carry ++ or # (c++, g++, c#, f#), elsewhere they
+ * are punctuation. Global: use it with `match` or `matchAll`, which start from the beginning.
+ */
+export const SEARCH_WORD = /[\p{L}\p{M}\p{N}]+(?:(?<=(?:^|[^\p{L}\p{M}\p{N}])\p{L}{1,3})(?:\+\+|#))?/gu;
+
 export const SEARCH_QUERY_MIN_LENGTH = 2;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 /** Hits per page of results, and how far a student may page. */

@@ -59,6 +59,11 @@ describe('marksOf', () => {
     ]);
   });
 
+  it('keeps c++ and c# whole, as the search finds them, and a plus or hash elsewhere out', () => {
+    expect(marksOf('C++ templates c# f# a+b g++')).toEqual(['c++', 'templates', 'c#', 'f#', 'g++']);
+    expect(marksOf('python++ c')).toEqual(['python']);
+  });
+
   it('reads hostile text as words or nothing', () => {
     expect(marksOf('<script>alert(1)</script>')).toEqual(['script', 'alert']);
     expect(marksOf('🧪📘 ..')).toEqual([]);

@@ -3,7 +3,7 @@
  * marking which words. Anything it does not understand falls back: no file means the page as usual, a page
  * that is not a number means page 1.
  */
-import { SEARCH_QUERY_MAX_LENGTH } from '@studyhub/contract/schemas';
+import { SEARCH_QUERY_MAX_LENGTH, SEARCH_WORD } from '@studyhub/contract/schemas';
 
 export interface ReaderLink {
   /** The unit's number or the paper's id, as the page's reader entry holds it (reader-entry.ts). */
@@ -14,16 +14,16 @@ export interface ReaderLink {
 
 /** A search asks for at most 10 words or phrases; their words are the marks (decision 038). */
 const MAX_MARKS = 20;
-const WORD = /[\p{L}\p{M}\p{N}]{2,}/gu;
 const PAPER_ID = /^[\w-]{1,64}$/;
 
 /**
- * The words of a search to mark on the pages: its runs of letters, marks and digits, as the server cuts them
- * (quotes, `*` and punctuation are not words); a single letter would mark half the page, so it is left out.
+ * The words of a search to mark on the pages, cut as the server cuts them (SEARCH_WORD: quotes, `*` and
+ * punctuation are not words, `c++` and `c#` are); a single letter would mark half the page, so it is left out.
  */
 export function marksOf(query: string): string[] {
-  const words = query.slice(0, SEARCH_QUERY_MAX_LENGTH).normalize('NFKC').match(WORD) ?? [];
-  return [...new Set(words.map((word) => word.toLowerCase()))].slice(0, MAX_MARKS);
+  const words = query.slice(0, SEARCH_QUERY_MAX_LENGTH).normalize('NFKC').match(SEARCH_WORD) ?? [];
+  const marks = words.filter((word) => word.length >= 2).map((word) => word.toLowerCase());
+  return [...new Set(marks)].slice(0, MAX_MARKS);
 }
 
 function positiveInteger(value: string | null): number | null {

@@ -13,6 +13,14 @@ describe('markRanges', () => {
     ]);
   });
 
+  it('marks c++ and c# with their symbols, not inside longer words', () => {
+    expect(marked('C++ and C# differ from ABC++ and c; see c++14', ['c++', 'c#'])).toEqual([
+      'C++',
+      'C#',
+      'c++',
+    ]);
+  });
+
   it('reads the page as NFKC, marking the ligature or full-width letters the text holds', () => {
     expect(marked('The ﬁle system', ['file'])).toEqual(['ﬁle']);
     expect(marked('ＣＰＵ scheduling', ['cpu'])).toEqual(['ＣＰＵ']);
