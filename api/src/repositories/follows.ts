@@ -29,20 +29,25 @@ export function addFollow(
 }
 
 /**
- * Ends the user's follow of the subject, if any, and drops that subject's updates waiting for their next digest.
+ * Ends the user's follows of the subjects, where there are any, and drops those subjects' updates waiting for
+ * their next digest, all at once.
  */
-export function removeFollow(db: Kysely<Database>, userId: string, subjectCode: string): Promise<void> {
+export function removeFollows(
+  db: Kysely<Database>,
+  userId: string,
+  subjectCodes: readonly string[],
+): Promise<void> {
   return db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('follows')
       .where('user_id', '=', userId)
-      .where('subject_code', '=', subjectCode)
+      .where('subject_code', 'in', subjectCodes)
       .execute();
     await trx
       .deleteFrom('digest_items')
       .where('user_id', '=', userId)
       .where('update_id', 'in', (eb) =>
-        eb.selectFrom('subject_updates').select('id').where('subject_code', '=', subjectCode),
+        eb.selectFrom('subject_updates').select('id').where('subject_code', 'in', subjectCodes),
       )
       .execute();
   });

@@ -24,7 +24,7 @@ import { API_MESSAGES } from '../messages';
 import { signedInUser } from '../plugins/authenticate';
 import { replies, type FastifyZod } from '../plugins/contract';
 import { toFollow } from '../presenters/study';
-import { addFollow, followsOf, removeFollow } from '../repositories/follows';
+import { addFollow, followsOf, removeFollows } from '../repositories/follows';
 import type { UnfollowLinks } from '../services/unfollow-links';
 import { anonymousRoute, BODY_LIMIT, rateLimit } from './route-limits';
 
@@ -81,7 +81,7 @@ export async function followRoutes(
     },
     async (request) => {
       const { subjectCode: subject } = request.params;
-      await removeFollow(db, signedInUser(request).id, subject.code);
+      await removeFollows(db, signedInUser(request).id, [subject.code]);
       return { message: API_MESSAGES.unfollowed(subject.name) };
     },
   );
@@ -113,7 +113,11 @@ export async function followRoutes(
       const subjects = target?.subjectCodes.map((code) => findSubject(code)) ?? [];
       if (!target || subjects.length === 0 || !subjects.every((subject) => subject !== undefined))
         throw new HttpError(400, STUDY_MESSAGES.unfollowLink);
-      for (const subject of subjects) await removeFollow(db, target.userId, subject.code);
+      await removeFollows(
+        db,
+        target.userId,
+        subjects.map((subject) => subject.code),
+      );
       return {
         message: API_MESSAGES.unfollowedByLink(subjects.map((subject) => subject.name)),
         subjectCode: subjects[0]!.code,
